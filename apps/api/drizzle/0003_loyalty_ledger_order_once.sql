@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "loyalty_ledger_order_once" ON "loyalty_ledger" USING btree ("order_id","kind") WHERE "loyalty_ledger"."order_id" is not null and "loyalty_ledger"."kind" in ('ACCRUAL', 'REDEMPTION', 'REVERSAL');

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+
+/**
+ * The one database type the code is written against. PGlite and node-postgres
+ * both implement it; a transaction (`db.transaction(async (tx) => …)`) is one too.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that can run queries: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = findMigrationsFolder();
+
+/**
+ * Opens the configured database and applies pending migrations.
+ *
+ * PGlite has a single connection, and runs every statement through its own
+ * transaction mutex: while a transaction is open, other requests' statements
+ * wait, so two requests never interleave inside one transaction. Code inside
+ * `db.transaction` must use `tx`, never `db` (that would wait on itself).
+ */
+export async function databaseOpen(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+}): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    // bigint columns are read in `number` mode by drizzle; counts come back as strings otherwise.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const db = drizzleNodePg(pool, { casing: 'snake_case' }) as unknown as Db;
+    await migrateWithLock(pool);
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  const pgliteDb = drizzlePglite(client, { casing: 'snake_case' });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Several API processes may start at once on one PostgreSQL: one migrates, the others wait. */
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migrateNodePg(drizzleNodePg(client, { casing: 'snake_case' }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}
+
+/** The migrations sit next to the source (`apps/api/drizzle`) and next to the bundle (`dist/../drizzle`). */
+function findMigrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Migrations folder (apps/api/drizzle) not found');
+}
+
+/** True when the database holds no company yet (a fresh install). */
+export async function databaseIsEmpty(db: Queryable): Promise<boolean> {
+  const result = await db.execute(sql`select not exists (select 1 from companies) as empty`);
+  const rows = (result as unknown as { rows: { empty: boolean }[] }).rows;
+  return rows[0]?.empty === true;
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { companyId, createdAt, instant, money, percent, updatedAt } from './columns';
+import { branchContacts, branches, companies } from './tenant';
+
+/**
+ * A diner known by phone (E.164) within one company. The points balance is one
+ * wallet per customer and company; every change goes through the ledger.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial().primaryKey(),
+    companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+    phone: text().notNull(),
+    name: text(),
+    email: text(),
+    document: text(),
+    optIn: boolean().notNull().default(false),
+    loyaltyPointsBalance: integer().notNull().default(0),
+    addressesRegistered: jsonb().$type<Record<string, unknown>[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique().on(t.companyId, t.phone)],
+);
+
+export const loyaltyPrograms = pgTable('loyalty_programs', {
+  id: serial().primaryKey(),
+  companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+  branchId: integer()
+    .notNull()
+    .unique()
+    .references(() => branches.id, { onDelete: 'cascade' }),
+  active: boolean().notNull().default(false),
+  name: text().notNull(),
+  orderPercentage: percent().notNull().default(0),
+  minRedeemedPoints: integer().notNull().default(0),
+  maxRedeemedPoints: integer(),
+  maxRedeemedPercentage: percent(),
+  supportsDiscounts: boolean().notNull().default(true),
+  welcomeText: text(),
+});
+
+export const loyaltyProgramBranchContacts = pgTable(
+  'loyalty_program_branch_contacts',
+  {
+    loyaltyProgramId: integer()
+      .notNull()
+      .references(() => loyaltyPrograms.id, { onDelete: 'cascade' }),
+    branchContactId: integer()
+      .notNull()
+      .references(() => branchContacts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.loyaltyProgramId, t.branchContactId] })],
+);
+
+export const loyaltyRewards = pgTable(
+  'loyalty_rewards',
+  {
+    id: serial().primaryKey(),
+    companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchContactId: integer().references(() => branchContacts.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    active: boolean().notNull().default(true),
+    /** Points credited once per customer. */
+    reward: integer().notNull(),
+  },
+  (t) => [unique().on(t.branchId, t.key)],
+);
+
+/** Append-only history of a customer's points; `postBalance` is the balance after the row. */
+export const loyaltyLedger = pgTable(
+  'loyalty_ledger',
+  {
+    id: serial().primaryKey(),
+    companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    branchId: integer().references(() => branches.id, { onDelete: 'set null' }),
+    kind: text({ enum: ['OPENING', 'ACCRUAL', 'REDEMPTION', 'REWARD', 'REVERSAL'] }).notNull(),
+    orderId: integer(),
+    orderCode: text(),
+    loyaltyRewardId: integer().references(() => loyaltyRewards.id, { onDelete: 'set null' }),
+    amount: integer().notNull(),
+    postBalance: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index().on(t.customerId, t.createdAt),
+    // A reward is credited once only per customer.
+    uniqueIndex('loyalty_ledger_reward_once').on(t.customerId, t.loyaltyRewardId),
+    // An order's points are earned, redeemed and given back at most once each, whatever a retry does.
+    uniqueIndex('loyalty_ledger_order_once')
+      .on(t.orderId, t.kind)
+      .where(sql`${t.orderId} is not null and ${t.kind} in ('ACCRUAL', 'REDEMPTION', 'REVERSAL')`),
+  ],
+);
+
+export const abandonedCarts = pgTable(
+  'abandoned_carts',
+  {
+    id: serial().primaryKey(),
+    companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchContactId: integer()
+      .notNull()
+      .references(() => branchContacts.id, { onDelete: 'cascade' }),
+    orderModeId: integer(),
+    phone: text(),
+    email: text(),
+    items: jsonb().$type<unknown[]>().notNull().default([]),
+    itemsAmount: money().notNull().default(0),
+    navigationEvent: text(),
+    status: text({ enum: ['OPEN', 'NOTIFIED', 'RECOVERED', 'CANCELED', 'ORDERED'] })
+      .notNull()
+      .default('OPEN'),
+    notifyAfter: instant(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.branchContactId, t.phone), index().on(t.status, t.notifyAfter)],
+);

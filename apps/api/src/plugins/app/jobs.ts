@@ -1,0 +1,113 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { type MessagingAdapter, messagingAdapterFromConfig } from '../../messaging/messaging-adapter';
+import { staffSessionsExpiredDelete } from '../../repositories/staff-repository';
+import { afterCommit, consoleOutboxPublish } from '../../services/console-service';
+import { type OutboxBatchResult, outboxDeliverBatch } from '../../services/outbox-service';
+
+/** The background jobs of this process. */
+export interface Jobs {
+  /** The messaging adapter diner messages leave through. */
+  readonly adapter: MessagingAdapter;
+  /** One pass of the outbox sender (tests call it directly). */
+  outboxRunOnce(): Promise<OutboxBatchResult>;
+  /** Starts the loop (done on ready when `config.jobs.enabled`). */
+  start(): void;
+  /** Stops the loop and waits for the pass under way. */
+  stop(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+/** Expired staff sessions are purged this often (the loop's other chore). */
+const SESSION_PURGE_EVERY_MS = 10 * 60_000;
+
+/**
+ * Background jobs in every API process (design brief: jobs run in the API
+ * processes and claim work from PostgreSQL with row locks, so any number of
+ * processes can run them without doing a job twice):
+ *
+ * - the outbox sender: claims due PENDING messages (`for update skip locked`
+ *   plus a lease, see outbox-repository) and sends them through the
+ *   configured adapter — WhatsApp Cloud API, or the local default that keeps
+ *   them for the console — then tells the console (`outbox-updated`);
+ * - the purge of expired staff sessions.
+ *
+ * Started when the app is ready, stopped before it closes; off in tests
+ * (`configForTest`) unless a test turns it on.
+ */
+export default fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const adapter = messagingAdapterFromConfig(config);
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | undefined;
+    let stopped = false;
+    let lastPurge = 0;
+
+    const outboxRunOnce = () =>
+      outboxDeliverBatch({
+        db: app.db,
+        adapter,
+        now: () => app.clock.now(),
+        log: app.log,
+        onSettled: (row) =>
+          void afterCommit(app, 'outbox-updated', () =>
+            consoleOutboxPublish({ db: app.db, realtime: app.realtime }, row.id),
+          ),
+      });
+
+    const tick = async () => {
+      try {
+        // A full batch means more may be waiting: go again at once (bounded, so close is never held up long).
+        for (let round = 0; round < 10 && !stopped; round++) {
+          const result = await outboxRunOnce();
+          if (result.claimed < 20) break;
+        }
+        const now = app.clock.now();
+        if (now - lastPurge >= SESSION_PURGE_EVERY_MS) {
+          lastPurge = now;
+          await staffSessionsExpiredDelete(app.db, new Date(now));
+        }
+      } catch (error) {
+        app.log.error({ err: error }, 'background jobs pass failed');
+      }
+    };
+
+    const schedule = () => {
+      if (stopped) return;
+      timer = setTimeout(() => {
+        running = tick().finally(() => {
+          running = undefined;
+          schedule();
+        });
+      }, config.jobs.intervalMs);
+      timer.unref();
+    };
+
+    const jobs: Jobs = {
+      adapter,
+      outboxRunOnce,
+      start() {
+        if (timer || running) return;
+        stopped = false;
+        schedule();
+      },
+      async stop() {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        timer = undefined;
+        await running;
+      },
+    };
+    app.decorate('jobs', jobs);
+    if (config.jobs.enabled) app.addHook('onReady', async () => jobs.start());
+    // Before the database closes: the pass under way finishes first.
+    app.addHook('preClose', async () => jobs.stop());
+  },
+  { name: 'jobs', dependencies: ['database', 'clock', 'realtime'] },
+);

@@ -1,0 +1,145 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
+import type { Config } from '../../config';
+
+/** Room names, as the spec names channels. */
+export const rooms = {
+  tracking: (logisticsOrderId: number) => `tracking-${logisticsOrderId}`,
+  order: (orderCode: string) => `order-${orderCode}`,
+  console: (branchContactId: number) => `console-${branchContactId}`,
+};
+
+/** Rooms a client may join without credentials: they are named by unguessable codes or public ids. */
+const publicRoom = /^(tracking-\d{1,12}|order-[A-Za-z0-9]{6,32})$/;
+
+/** A console room: joined only with a staff session that may see that branch contact. */
+const consoleRoom = /^console-(\d{1,10})$/;
+
+/** The internal room of one staff session's sockets (never joinable by a client), so logout reaches them. */
+const sessionRoom = (tokenHash: string) => `staff-session-${tokenHash}`;
+
+export interface Realtime {
+  /**
+   * The one place events leave the server. Call it only after the transaction
+   * that caused the event has committed, so no client hears of a change that
+   * was rolled back.
+   */
+  publish(room: string, event: string, payload: unknown): void;
+  /** Disconnects every socket of a staff session, on any process (logout). */
+  sessionDisconnect(tokenHash: string): void;
+  io: Server;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+/**
+ * Socket.IO on the API's own HTTP server (one process, one port). With
+ * REDIS_URL the Redis adapter fans events out to clients connected to any API
+ * process, on channels under REDIS_KEY_PREFIX. Websocket transport only: no
+ * sticky sessions needed behind a load balancer.
+ *
+ * Diners join `order-{code}` and `tracking-{id}` freely (unguessable names).
+ * The orders console connects with `auth: { token }` (a staff session token):
+ * a token that does not resolve refuses the connection ('unauthorized'), and
+ * `console-{branchContactId}` is joined only when the session — checked again
+ * at join time, so a logout or expiry counts — may see that branch contact.
+ * A staff socket is disconnected at logout and when its session expires.
+ */
+export default fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const io = new Server(app.server, {
+      transports: ['websocket'],
+      serveClient: false,
+      cors: config.corsOrigins.length > 0 ? { origin: config.corsOrigins } : undefined,
+    });
+
+    if (config.redisUrl) {
+      const pub = new Redis(config.redisUrl, { lazyConnect: false });
+      const sub = pub.duplicate();
+      io.adapter(createAdapter(pub, sub, { key: `${config.redisKeyPrefix}:socket.io` }));
+      app.addHook('onClose', async () => {
+        pub.disconnect();
+        sub.disconnect();
+      });
+    }
+
+    // A staff token in the handshake must be a live session; diners send none.
+    io.use((socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      if (token === undefined || token === null || token === '') return next();
+      app.staffSessions
+        .resolve(typeof token === 'string' ? token : undefined)
+        .then((staff) => {
+          if (!staff) return next(new Error('unauthorized'));
+          socket.data.staffToken = token;
+          void socket.join(sessionRoom(staff.tokenHash));
+          const expiry = setTimeout(
+            () => socket.disconnect(true),
+            Math.max(0, Math.min(staff.expiresAt.getTime() - app.clock.now(), 2 ** 31 - 1)),
+          );
+          expiry.unref();
+          socket.once('disconnect', () => clearTimeout(expiry));
+          next();
+        })
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'staff socket authentication failed');
+          next(new Error('unavailable'));
+        });
+    });
+
+    /** Whether this socket may join `room` now. */
+    const mayJoin = async (socket: { data: { staffToken?: string } }, room: string): Promise<boolean> => {
+      if (publicRoom.test(room)) return true;
+      const match = consoleRoom.exec(room);
+      if (!match || !socket.data.staffToken) return false;
+      const staff = await app.staffSessions.resolve(socket.data.staffToken);
+      return staff?.branchContactIds.has(Number(match[1])) ?? false;
+    };
+
+    io.on('connection', (socket) => {
+      socket.on('join', (room: unknown, ack?: (result: { ok: boolean }) => void) => {
+        const answer = (ok: boolean) => {
+          if (typeof ack === 'function') ack({ ok });
+        };
+        if (typeof room !== 'string') return answer(false);
+        mayJoin(socket, room)
+          .then(async (allowed) => {
+            if (allowed) await socket.join(room);
+            answer(allowed);
+          })
+          .catch((error: unknown) => {
+            app.log.error({ err: error, room }, 'realtime join failed');
+            answer(false);
+          });
+      });
+      socket.on('leave', (room: unknown) => {
+        if (typeof room === 'string') void socket.leave(room);
+      });
+    });
+
+    app.decorate('realtime', {
+      io,
+      publish(room, event, payload) {
+        io.to(room).emit(event, payload);
+      },
+      sessionDisconnect(tokenHash) {
+        io.in(sessionRoom(tokenHash)).disconnectSockets(true);
+      },
+    } satisfies Realtime);
+
+    // Drop this process's sockets before the HTTP server stops listening (it
+    // would wait on them); io.close() would close that server a second time.
+    app.addHook('preClose', async () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    });
+  },
+  { name: 'realtime', dependencies: ['staff-auth'] },
+);

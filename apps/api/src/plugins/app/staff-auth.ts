@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Config } from '../../config';
+import { HttpError } from '../../lib/http-error';
+import {
+  type LoginThrottle,
+  loginThrottleMemory,
+  loginThrottleRedis,
+  type StaffPrincipal,
+  staffAuthMessages,
+  staffBearerToken,
+  staffSessionResolve,
+} from '../../services/staff-auth-service';
+
+/** Staff sessions as the rest of the app uses them. */
+export interface StaffSessions {
+  /** The principal of a session token, or undefined (malformed, unknown, expired or logged out). */
+  resolve(token: string | undefined): Promise<StaffPrincipal | undefined>;
+  /** Failed-login counters (Redis with REDIS_URL, else in memory). */
+  throttle: LoginThrottle;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    staffSessions: StaffSessions;
+    /**
+     * onRequest/preHandler hook: reads `Authorization: Bearer <token>`, loads
+     * the session and sets `request.staff`; 401 without a live session.
+     */
+    staffAuth: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `app.staffAuth`; null on routes without it. */
+    staff: StaffPrincipal | null;
+  }
+}
+
+/** The principal of a request behind `app.staffAuth` (a programming error to ask elsewhere). */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  if (!request.staff) throw new Error('staffOf() on a route without app.staffAuth');
+  return request.staff;
+}
+
+/**
+ * Staff authentication: `app.staffAuth` for console routes, `app.staffSessions`
+ * for the realtime handshake and the login route.
+ */
+export default fp(
+  async (app: FastifyInstance, { config }: { config: Config }) => {
+    const windowMs = config.staffAuth.loginFailureWindowMinutes * 60_000;
+    let throttle: LoginThrottle;
+    if (config.redisUrl) {
+      const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
+      app.addHook('onClose', async () => void redis.disconnect());
+      throttle = loginThrottleRedis(redis, windowMs, config.redisKeyPrefix);
+    } else {
+      throttle = loginThrottleMemory(windowMs, () => app.clock.now());
+    }
+
+    const sessions: StaffSessions = {
+      resolve: (token) => staffSessionResolve({ db: app.db, now: () => app.clock.now() }, token),
+      throttle,
+    };
+    app.decorate('staffSessions', sessions);
+    app.decorateRequest('staff', null);
+    app.decorate('staffAuth', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = staffBearerToken(request.headers.authorization);
+      const staff = token ? await sessions.resolve(token) : undefined;
+      if (!staff) {
+        reply.header('www-authenticate', 'Bearer realm="console"');
+        throw new HttpError(
+          401,
+          token ? staffAuthMessages.sessionExpired : staffAuthMessages.sessionRequired,
+        );
+      }
+      request.staff = staff;
+    });
+  },
+  { name: 'staff-auth', dependencies: ['database', 'clock'] },
+);

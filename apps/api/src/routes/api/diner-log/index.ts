@@ -1,0 +1,36 @@
+/** `POST /api/diner/log` (ordering §7): a browser's error context, size-capped and rate-limited. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ErrorSchema } from '../../../schemas/diner';
+import { CLIENT_LOG_BODY_LIMIT_BYTES, ClientLogSchema } from '../../../schemas/order';
+import { clientLogStore } from '../../../services/client-log-service';
+
+const dinerLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/log',
+    {
+      bodyLimit: CLIENT_LOG_BODY_LIMIT_BYTES,
+      config: { rateLimit: { max: app.config.rateLimits.clientLog, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['diner'],
+        summary: 'Store a client error report (16 KB at most; long strings are truncated)',
+        body: ClientLogSchema,
+        response: {
+          204: Type.Null({ description: 'Stored' }),
+          400: ErrorSchema,
+          413: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await clientLogStore(app.db, request.body, {
+        now: app.clock.now(),
+        userAgent: request.headers['user-agent'],
+      });
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default dinerLogRoutes;

@@ -1,0 +1,130 @@
+/**
+ * Provider-facing and browser-facing payment endpoints, under /api/payments:
+ *
+ * - `POST /notifications/{provider}`: webhooks (Mercado Pago; the sandbox's
+ *   come in-process through the same handler). 200 once handled or when it is
+ *   a repeat, 401 for a bad signature, 502 when the provider's status could
+ *   not be fetched (the provider sends it again).
+ * - `GET|POST /webpay/return`: the diner back from Webpay; commits once and
+ *   redirects to the order's follow-up page.
+ * - `GET /webpay/redirect?token_ws=…`: our page that POSTs `token_ws` to the
+ *   provider (its CSP allows exactly that form target).
+ *
+ * Routes whose URL carries a token log at `warn` only, so tokens stay out of
+ * request logs.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { formBodyParserAdd } from '../../../payments/form-body';
+import { paymentMessages } from '../../../payments/messages';
+import { REDIRECT_JS, redirectPage, redirectPageCsp } from '../../../payments/pages';
+import { NotificationRejected, ProviderError } from '../../../payments/provider';
+import { paymentsRuntime } from '../../../payments/runtime';
+import { NotificationParamsSchema, NotificationQuerySchema } from '../../../payments/schemas';
+import { paymentNotificationReceive, redirectReturn, redirectTarget } from '../../../payments/service';
+import { ErrorSchema } from '../../../schemas/diner';
+
+const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const payments = paymentsRuntime(app);
+  formBodyParserAdd(app);
+
+  app.post(
+    '/notifications/:provider',
+    {
+      config: { rateLimit: { max: 1200, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Payment provider webhook (Mercado Pago `x-signature`)',
+        params: NotificationParamsSchema,
+        querystring: NotificationQuerySchema,
+        response: {
+          200: Type.Object({ received: Type.Boolean(), outcome: Type.String() }),
+          401: ErrorSchema,
+          404: ErrorSchema,
+          502: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const provider = request.params.provider === 'mercadopago' ? 'MERCADOPAGO' : 'SANDBOX';
+      try {
+        const outcome = await paymentNotificationReceive(
+          payments,
+          provider,
+          { headers: request.headers, query: request.query as Record<string, unknown>, body: request.body },
+          request.query.account ?? null,
+        );
+        return reply.send({ received: true, outcome });
+      } catch (error) {
+        if (error instanceof NotificationRejected) {
+          request.log.warn({ provider, reason: error.message }, 'payment notification refused');
+          return reply
+            .code(401)
+            .send({ error: 'Unauthorized', message: 'Firma de la notificación inválida' });
+        }
+        if (error instanceof ProviderError) {
+          request.log.warn({ provider, reason: error.message }, 'payment notification: status fetch failed');
+          return reply.code(502).send({ error: 'Bad Gateway', message: 'No se pudo consultar el pago' });
+        }
+        throw error;
+      }
+    },
+  );
+
+  const returnSchema = {
+    tags: ['payments'],
+    summary: 'Return from Webpay: commits once, then redirects to the follow-up page',
+    description:
+      '`token_ws` alone is committed (never twice); `TBK_TOKEN` (aborted or failed form) and only ' +
+      '`TBK_ORDEN_COMPRA` + `TBK_ID_SESION` (timed-out form) close the payment without committing. ' +
+      'Redirects (303) to `/menu/{alias}/order/{code}?token_ws=…`; 400 without return parameters, 404 for an ' +
+      'unknown transaction.',
+  };
+  app.get('/webpay/return', { logLevel: 'warn', schema: returnSchema }, async (request, reply) => {
+    const location = await redirectReturn(payments, request.query as Record<string, unknown>);
+    return reply.header('cache-control', 'no-store').redirect(location, 303);
+  });
+  app.post('/webpay/return', { logLevel: 'warn', schema: returnSchema }, async (request, reply) => {
+    const body =
+      request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
+    const location = await redirectReturn(payments, {
+      ...(request.query as Record<string, unknown>),
+      ...body,
+    });
+    return reply.header('cache-control', 'no-store').redirect(location, 303);
+  });
+
+  app.get(
+    '/webpay/redirect',
+    {
+      logLevel: 'warn',
+      schema: {
+        tags: ['payments'],
+        summary: 'Our page that POSTs `token_ws` to the redirect provider',
+        description: 'An HTML page; 404 when the transaction is not waiting for the diner.',
+        querystring: Type.Object({
+          token_ws: Type.String({ minLength: 8, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const target = await redirectTarget(payments, request.query.token_ws);
+      if (!target)
+        return reply.code(404).send({ error: 'Not Found', message: paymentMessages.paymentUnknown });
+      return reply
+        .header('content-security-policy', redirectPageCsp(target.url))
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(redirectPage(target));
+    },
+  );
+
+  app.get('/assets/redirect.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(REDIRECT_JS),
+  );
+};
+
+export default paymentsRoutes;

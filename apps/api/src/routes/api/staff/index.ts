@@ -1,0 +1,127 @@
+/**
+ * Staff access under /api/staff: log in with the email and password of the
+ * tenant file, log out, and read who the session belongs to.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { HttpError } from '../../../lib/http-error';
+import { staffOf } from '../../../plugins/app/staff-auth';
+import { staffSessionDelete } from '../../../repositories/staff-repository';
+import { staffLogin, staffViewOf } from '../../../services/staff-auth-service';
+
+const ErrorSchema = Type.Object({
+  error: Type.String(),
+  message: Type.String(),
+  fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+  retryAfterSeconds: Type.Optional(Type.Integer()),
+});
+
+export const StaffSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  role: Type.Union([Type.Literal('OWNER'), Type.Literal('STAFF')]),
+  companyId: Type.Integer(),
+  branchContacts: Type.Array(Type.Object({ id: Type.Integer(), alias: Type.String(), name: Type.String() }), {
+    description: 'What the staff member may see: every location of the company (OWNER) or the listed ones',
+  }),
+});
+
+const LoginBodySchema = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$' }),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+
+const SessionSchema = Type.Object({
+  token: Type.String({ description: 'Send as `Authorization: Bearer <token>`; shown only here' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+  staff: StaffSchema,
+});
+
+const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const limits = app.config.staffAuth;
+
+  app.post(
+    '/login',
+    {
+      // A coarse cap per IP on top of the failure throttle: each attempt costs an scrypt.
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['staff'],
+        summary: 'Log in with email and password; answers a session token (12 h)',
+        description:
+          `401 'Email o contraseña incorrectos' for a wrong email or password alike. Attempts are counted per ` +
+          `email (${limits.loginFailuresPerEmail}) and per IP (${limits.loginFailuresPerIp}) within ` +
+          `${limits.loginFailureWindowMinutes} minutes; beyond that 429 with Retry-After, and a successful ` +
+          'login clears the email’s count.',
+        body: LoginBodySchema,
+        response: { 200: SessionSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        const { token, staff } = await staffLogin(
+          {
+            db: app.db,
+            now: () => app.clock.now(),
+            throttle: app.staffSessions.throttle,
+            limits,
+          },
+          { email: request.body.email, password: request.body.password, ip: request.ip },
+        );
+        return { token, expiresAt: staff.expiresAt.toISOString(), staff: staffViewOf(staff) };
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429) {
+          reply.header('retry-after', String(error.extra?.retryAfterSeconds ?? 60));
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.staffAuth,
+      schema: {
+        tags: ['staff'],
+        summary: 'End this session (its sockets are disconnected too)',
+        security: [{ staffSession: [] }],
+        response: { 204: Type.Null(), 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const staff = staffOf(request);
+      await staffSessionDelete(app.db, staff.tokenHash);
+      app.realtime.sessionDisconnect(staff.tokenHash);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      onRequest: app.staffAuth,
+      schema: {
+        tags: ['staff'],
+        summary: 'Who this session belongs to, and until when',
+        security: [{ staffSession: [] }],
+        response: {
+          200: Type.Object({ expiresAt: Type.String({ format: 'date-time' }), staff: StaffSchema }),
+          401: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const staff = staffOf(request);
+      return { expiresAt: staff.expiresAt.toISOString(), staff: staffViewOf(staff) };
+    },
+  );
+};
+
+export default staffRoutes;

@@ -1,0 +1,184 @@
+/**
+ * The diner menu, the API's hot path, served from an in-memory cache.
+ *
+ * A menu body depends only on its menu and on the company's content (the
+ * branch's discounts, the currency), never on the order mode that points to it.
+ * So the cache key is (database, company, menu, company contentVersion): order
+ * modes that share a menu share one body and one hash, which is exactly what the
+ * cart rule "clear the cart when the new mode's menu hash differs" needs
+ * (delivery and take-away of the same menu keep the cart).
+ *
+ * Every import bumps `companies.contentVersion`, so a process never serves a
+ * stale body even if nobody tells it about the import: the next request reads
+ * the new version (one small query) and misses. `menuCacheClear()` frees the
+ * memory at once after an import in this process.
+ */
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../db/client';
+import { notFound } from '../lib/http-error';
+import { menuPresent } from '../presenters/menu-presenter';
+import { menuRowsLoad } from '../repositories/menu-repository';
+import {
+  type MenuRef,
+  menuRefFindForBranchContact,
+  menuRefsForAlias,
+} from '../repositories/order-mode-repository';
+import { aliasFind } from '../repositories/tenant-repository';
+
+/** A serialized menu and its content hash (the ETag and the spec's menu hash). */
+export interface MenuEntry {
+  /** The JSON text sent to diners, byte for byte the text that was hashed. */
+  body: string;
+  hash: string;
+}
+
+/** Bodies kept; a menu is a few tens of kB, so this bounds the cache to a few tens of MB. */
+export const MENU_CACHE_MAX_ENTRIES = 500;
+
+// A Map iterates in insertion order: re-inserting on every hit makes the first key the least recently used.
+const cache = new Map<string, MenuEntry>();
+// Concurrent misses of one key share a single build instead of each loading the menu.
+const building = new Map<string, Promise<MenuEntry>>();
+
+// Ids are per database: a process serving two databases (the test suite runs PGlite and
+// PostgreSQL side by side) must not answer one's menu 3 with the other's.
+const databaseIds = new WeakMap<Queryable, number>();
+let databaseCount = 0;
+
+function cacheKey(db: Queryable, companyId: number, menuId: number, contentVersion: number): string {
+  let databaseId = databaseIds.get(db);
+  if (databaseId === undefined) {
+    databaseId = ++databaseCount;
+    databaseIds.set(db, databaseId);
+  }
+  return `${databaseId}:${companyId}:${menuId}:${contentVersion}`;
+}
+
+function cacheGet(key: string): MenuEntry | undefined {
+  const entry = cache.get(key);
+  if (entry) {
+    cache.delete(key);
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
+function cacheSet(key: string, entry: MenuEntry): void {
+  cache.delete(key);
+  cache.set(key, entry);
+  while (cache.size > MENU_CACHE_MAX_ENTRIES) {
+    const oldest = cache.keys().next().value;
+    if (oldest === undefined) break;
+    cache.delete(oldest);
+  }
+}
+
+/** Drops every cached menu. Call it after a tenant import. */
+export function menuCacheClear(): void {
+  cache.clear();
+}
+
+/** How many menu bodies are cached (for tests and diagnostics). */
+export function menuCacheSize(): number {
+  return cache.size;
+}
+
+/** sha256 of the body, base64url, 22 characters (132 bits): a strong content hash, short in a header. */
+export function menuHash(body: string): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 22);
+}
+
+async function menuBuild(db: Queryable, ref: MenuRef): Promise<{ key: string; entry: MenuEntry }> {
+  // One snapshot for every query and for the contentVersion the body is filed under,
+  // so a body is never a mix of before and after an import that commits meanwhile.
+  return db.transaction(
+    async (tx) => {
+      const rows = await menuRowsLoad(tx, ref.companyId, ref.menuId);
+      if (!rows) throw notFound('No existe el menú de este modo de pedido');
+      const body = JSON.stringify(menuPresent(rows, ref.mantissaLength));
+      return {
+        key: cacheKey(db, ref.companyId, ref.menuId, rows.contentVersion),
+        entry: { body, hash: menuHash(body) },
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** The cached menu of a reference, building (once, however many ask) on a miss. */
+export async function menuEntryGet(db: Queryable, ref: MenuRef): Promise<MenuEntry> {
+  const key = cacheKey(db, ref.companyId, ref.menuId, ref.contentVersion);
+  const cached = cacheGet(key);
+  if (cached) return cached;
+  let pending = building.get(key);
+  if (!pending) {
+    pending = menuBuild(db, ref)
+      .then(({ key: builtKey, entry }) => {
+        cacheSet(builtKey, entry);
+        return entry;
+      })
+      .finally(() => building.delete(key));
+    building.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * The menu of an order mode of a branch contact. The alias must name that
+ * branch contact, and the mode must be one of its active modes; otherwise 404
+ * with a message saying which of the three was not found.
+ */
+export async function menuForBranchContact(
+  db: Queryable,
+  query: { branchContactAlias: string; branchContactId: number; orderModeId: number },
+): Promise<MenuEntry> {
+  const ref = await menuRefFindForBranchContact(db, query);
+  if (ref) return menuEntryGet(db, ref);
+  // Rare path: tell the diner which part did not match.
+  const alias = await aliasFind(db, query.branchContactAlias);
+  if (alias?.type !== 'BRANCH_CONTACT') {
+    throw notFound(`No existe el local '${query.branchContactAlias}'`);
+  }
+  if (alias.entityId !== query.branchContactId) {
+    throw notFound(`El local '${query.branchContactAlias}' no tiene el id ${query.branchContactId}`);
+  }
+  throw notFound(`El modo de pedido ${query.orderModeId} no está disponible en este local`);
+}
+
+/**
+ * Menu hashes of the active order modes under an alias (company, branch or
+ * branch contact), in the order asked for; ids that are not active modes under
+ * that alias are left out. Without ids, every active mode under the alias.
+ */
+export async function menuHashesForAlias(
+  db: Queryable,
+  alias: string,
+  orderModeIds: number[] | undefined,
+): Promise<{ orderModeId: number; hash: string }[]> {
+  const found = await aliasFind(db, alias);
+  if (!found) throw notFound(`No existe el alias '${alias}'`);
+  const unique = orderModeIds ? [...new Set(orderModeIds)] : undefined;
+  const refs = await menuRefsForAlias(db, found, unique);
+  const byId = new Map(refs.map((ref) => [ref.orderModeId, ref]));
+  const ordered = unique ? unique.flatMap((id) => byId.get(id) ?? []) : refs;
+  const hashes: { orderModeId: number; hash: string }[] = [];
+  // Sequential on purpose: modes sharing a menu then hit the entry the first one built.
+  for (const ref of ordered) {
+    const entry = await menuEntryGet(db, ref);
+    hashes.push({ orderModeId: ref.orderModeId, hash: entry.hash });
+  }
+  return hashes;
+}
+
+/**
+ * Whether an `If-None-Match` header matches an ETag: a list of entity tags
+ * (weak or strong, compared weakly as RFC 9110 says for GET) or `*`.
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const wanted = etag.replace(/^W\//, '');
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === wanted);
+}

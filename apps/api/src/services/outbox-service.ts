@@ -1,0 +1,191 @@
+/**
+ * Diner notifications through the outbox.
+ *
+ * Writing: the message for the diner's phone is written in the SAME
+ * transaction as the order change it announces, so a message exists exactly
+ * when the change committed: a placement writes it in the order's own
+ * statement (`outboxOrderNotificationValues` → `orderWrite`), a status move
+ * with `outboxOrderNotificationEnqueue`. The text comes from
+ * packages/domain (`orderNotificationText`).
+ *
+ * Sending: `outboxDeliverBatch` claims due PENDING rows (see
+ * outbox-repository: `for update skip locked` plus a lease in
+ * `locked_until`), hands each to the messaging adapter outside any
+ * transaction, and settles it: SENT, KEPT (local default), PENDING again with
+ * exponential backoff after a retryable failure, FAILED after a final one or
+ * after `OUTBOX_MAX_ATTEMPTS`. Delivery is at least once: a process that dies
+ * after the provider accepted a message but before settling it leaves the row
+ * to be claimed again when its lease ends.
+ */
+import { type OrderStatus, orderNotificationText } from '@comanda/domain/order-status';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/client';
+import { type MessagingAdapter, MessagingError } from '../messaging/messaging-adapter';
+import type { OrderRow } from '../repositories/order-repository';
+import {
+  type OutboxInsert,
+  type OutboxRow,
+  outboxClaim,
+  outboxInsert,
+  outboxSettle,
+} from '../repositories/outbox-repository';
+
+/** Attempts before a message is given up (FAILED). */
+export const OUTBOX_MAX_ATTEMPTS = 6;
+/** How long a claim is exclusive; longer than a send may take (the adapter times out at 10 s). */
+export const OUTBOX_LEASE_MS = 60_000;
+
+/** Wait before the next attempt after `attempts` failures: 30 s, 1 min, 2 min … at most 1 h. */
+export function outboxBackoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+/** The follow-up page of an order, absolute (the link in the diner's message). */
+export function orderFollowUpUrl(publicUrl: string, alias: string, code: string): string {
+  return `${publicUrl}/menu/${encodeURIComponent(alias)}/order/${encodeURIComponent(code)}`;
+}
+
+/** What a diner's order message is built from. */
+export interface OrderNotificationInput {
+  order: Pick<OrderRow, 'id' | 'companyId' | 'branchContactId' | 'code' | 'phone'>;
+  branchContact: { alias: string; name: string };
+  status: OrderStatus;
+  cancelReason?: string | null;
+  publicUrl: string;
+  now: number;
+}
+
+/**
+ * The outbox row of the diner's message for an order placed (`GENERATED`) or
+ * moved to `status`, or undefined for an order without a phone. Pure: the
+ * placement writes it inside the order's own statement (see `orderWrite`),
+ * status moves through `outboxOrderNotificationEnqueue`.
+ */
+export function outboxOrderNotificationValues(
+  input: OrderNotificationInput,
+): (OutboxInsert & { toPhone: string; body: string }) | undefined {
+  const phone = input.order.phone?.trim();
+  if (!phone) return undefined;
+  return {
+    companyId: input.order.companyId,
+    branchContactId: input.order.branchContactId,
+    orderId: input.order.id,
+    channel: 'WHATSAPP',
+    kind: `ORDER_${input.status}`,
+    toPhone: phone,
+    body: orderNotificationText({
+      status: input.status,
+      orderCode: input.order.code,
+      venueName: input.branchContact.name,
+      followUpUrl: orderFollowUpUrl(input.publicUrl, input.branchContact.alias, input.order.code),
+      cancelReason: input.cancelReason ?? null,
+    }),
+    status: 'PENDING',
+    createdAt: new Date(input.now),
+  };
+}
+
+/**
+ * Writes the diner's message for an order moved to `status`, inside the
+ * caller's transaction. Nothing is written for an order without a phone.
+ * Answers the row, if any.
+ */
+export async function outboxOrderNotificationEnqueue(
+  tx: Queryable,
+  input: OrderNotificationInput,
+): Promise<OutboxRow | undefined> {
+  const values = outboxOrderNotificationValues(input);
+  return values ? outboxInsert(tx, values) : undefined;
+}
+
+/** What the sender needs. */
+export interface OutboxSenderDeps {
+  db: Queryable;
+  adapter: MessagingAdapter;
+  now: () => number;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Called with every row after it settled (the console hears of it). */
+  onSettled?: (row: OutboxRow) => void;
+}
+
+/** What one batch did. */
+export interface OutboxBatchResult {
+  claimed: number;
+  sent: number;
+  kept: number;
+  retried: number;
+  failed: number;
+  /** Rows whose lease ran out before they settled (claimed again elsewhere). */
+  lost: number;
+}
+
+/**
+ * Claims up to `limit` due messages and sends them, `concurrency` at a time.
+ * Never throws for a message's failure (it is recorded on the row).
+ */
+export async function outboxDeliverBatch(
+  deps: OutboxSenderDeps,
+  options: { limit?: number; concurrency?: number; leaseMs?: number } = {},
+): Promise<OutboxBatchResult> {
+  const now = deps.now();
+  const leaseUntil = new Date(now + (options.leaseMs ?? OUTBOX_LEASE_MS));
+  const claimed = await outboxClaim(deps.db, {
+    now: new Date(now),
+    leaseUntil,
+    limit: options.limit ?? 20,
+  });
+  const result: OutboxBatchResult = {
+    claimed: claimed.length,
+    sent: 0,
+    kept: 0,
+    retried: 0,
+    failed: 0,
+    lost: 0,
+  };
+  const queue = [...claimed];
+  const worker = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      const settled = await outboxDeliverOne(deps, row, leaseUntil);
+      result[settled.outcome] += 1;
+      if (settled.row) deps.onSettled?.(settled.row);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 5) }, worker));
+  return result;
+}
+
+async function outboxDeliverOne(
+  deps: OutboxSenderDeps,
+  row: OutboxRow,
+  leaseUntil: Date,
+): Promise<{ outcome: 'sent' | 'kept' | 'retried' | 'failed' | 'lost'; row?: OutboxRow }> {
+  const claim = { id: row.id, leaseUntil };
+  let settled: OutboxRow | undefined;
+  let outcome: 'sent' | 'kept' | 'retried' | 'failed';
+  try {
+    const sent = await deps.adapter.send({ id: row.id, to: row.toPhone, body: row.body });
+    outcome = sent.status === 'SENT' ? 'sent' : 'kept';
+    settled = await outboxSettle(deps.db, claim, { status: sent.status, at: new Date(deps.now()) });
+  } catch (error) {
+    const messagingError =
+      error instanceof MessagingError ? error : new MessagingError((error as Error).message, true);
+    const final = !messagingError.retryable || row.attempts >= OUTBOX_MAX_ATTEMPTS;
+    deps.log.warn(
+      { outboxId: row.id, attempts: row.attempts, final, err: messagingError.message },
+      'diner message not sent',
+    );
+    outcome = final ? 'failed' : 'retried';
+    settled = await outboxSettle(
+      deps.db,
+      claim,
+      final
+        ? { status: 'FAILED', error: messagingError.message }
+        : {
+            status: 'PENDING',
+            error: messagingError.message,
+            retryAt: new Date(deps.now() + outboxBackoffMs(row.attempts)),
+          },
+    );
+  }
+  return settled ? { outcome, row: settled } : { outcome: 'lost' };
+}

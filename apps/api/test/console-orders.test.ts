@@ -1,0 +1,473 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { riders } from '../src/db/schema/logistics';
+import { orders } from '../src/db/schema/orders';
+import { companies } from '../src/db/schema/tenant';
+import { rooms } from '../src/plugins/app/realtime';
+import {
+  appListen,
+  CHISPA_OWNER,
+  clasicaLine,
+  FUEGO_OWNER,
+  FUEGO_PALERMO_STAFF,
+  freshPhone,
+  orderPlace,
+  palermoTakeAway,
+  request,
+  socketConnect,
+  socketJoin,
+  socketNext,
+  staffLogin,
+} from './support/console-fixture';
+import { tenantExample, tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
+import {
+  type LocationIds,
+  locationIds,
+  orderPost,
+  THURSDAY_1300,
+  WEDNESDAY_1300,
+} from './support/order-fixture';
+import { testDatabaseKinds, useTestApp } from './support/test-app';
+
+// What the orders console reads and changes: the board (states, counts,
+// newest first, scheduled, unpaid card orders, paging), the order detail,
+// the venue controls the storefront follows, the outbox and the payment link.
+
+/** Buenos Aires local time → epoch ms (UTC−3). */
+const local = (isoLocal: string) => Date.parse(`${isoLocal}-03:00`);
+const NEAR = {
+  fullAddress: 'Honduras 5200, Palermo, CABA',
+  lat: -34.585,
+  lng: -58.425,
+  betweenStreets: 'Thames y Uriarte',
+};
+
+describe.each(testDatabaseKinds())('orders console on %s', (kind) => {
+  const ctx = useTestApp(kind);
+  let fuegoId = 0;
+  let palermo: LocationIds;
+  let chispa: LocationIds;
+  let owner = '';
+  let staff = '';
+  const db = () => ctx.database.db;
+  const move = (orderId: number, status: string, reason?: string) =>
+    request(ctx, 'POST', `/api/console/orders/${orderId}/status`, {
+      token: owner,
+      payload: reason ? { status, reason } : { status },
+    });
+  const delivery = (overrides: Record<string, unknown> = {}) => ({
+    orderModeId: palermo.modes.DELIVERY,
+    branchContact: { id: palermo.id },
+    type: 'DELIVERY',
+    items: [clasicaLine(palermo, 'DELIVERY')],
+    price: 10470,
+    paymentType: { id: palermo.paymentTypes.DELIVERY?.BANK_TRANSFER },
+    destination: NEAR,
+    phone: freshPhone(),
+    customerName: 'Ana Pérez',
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    fuegoId = await tenantLoad(ctx, tenantExample());
+    await tenantLoad(ctx, tenantExampleRenamed('chispa'));
+    ctx.app.clock.pin(WEDNESDAY_1300);
+    palermo = await locationIds(ctx, 'fuego-palermo');
+    chispa = await locationIds(ctx, 'chispa-palermo');
+    // Palermo delivers with its own riders: put them on shift so delivery orders are taken.
+    await db()
+      .update(riders)
+      .set({ active: true, acceptsCash: true })
+      .where(eq(riders.branchContactId, palermo.id));
+    owner = await staffLogin(ctx, FUEGO_OWNER);
+    staff = await staffLogin(ctx, FUEGO_PALERMO_STAFF);
+  });
+  beforeEach(() => ctx.app.clock.pin(WEDNESDAY_1300));
+  afterAll(() => ctx.app.clock.pin(undefined));
+
+  describe('the board', () => {
+    // Orders of one service day (Thursday), placed a minute apart, so `since` isolates them.
+    const since = new Date(THURSDAY_1300 - 60_000).toISOString();
+    const placed: Record<string, { id: number; code: string }> = {};
+    const board = (query = '') =>
+      request(
+        ctx,
+        'GET',
+        `/api/console/orders?branchContactId=${palermo.id}&since=${encodeURIComponent(since)}${query}`,
+        { token: staff },
+      );
+
+    beforeAll(async () => {
+      // Sessions were opened on Wednesday: log in again on Thursday.
+      ctx.app.clock.pin(THURSDAY_1300);
+      staff = await staffLogin(ctx, FUEGO_PALERMO_STAFF);
+      owner = await staffLogin(ctx, FUEGO_OWNER);
+      const steps: [string, string[]][] = [
+        ['generated', []],
+        ['accepted', ['ACCEPTED']],
+        ['ready', ['ACCEPTED', 'READY']],
+        ['delivered', ['ACCEPTED', 'READY', 'DELIVERED']],
+        ['canceled', ['CANCELED']],
+        ['card', []],
+        ['cardCanceled', ['CANCELED']],
+      ];
+      for (const [index, [name, path]] of steps.entries()) {
+        ctx.app.clock.pin(THURSDAY_1300 + index * 60_000);
+        const card = name.startsWith('card');
+        placed[name] = await orderPlace(
+          ctx,
+          palermoTakeAway(
+            palermo,
+            card ? { paymentType: { id: palermo.paymentTypes.TAKE_AWAY?.CARD_ONLINE }, paysWith: null } : {},
+          ),
+        );
+        for (const status of path) {
+          expect(
+            (await move(placed[name]?.id as number, status, status === 'CANCELED' ? 'Prueba' : undefined))
+              .status,
+          ).toBe(200);
+        }
+      }
+      // Scheduled for Thursday night, placed last.
+      ctx.app.clock.pin(THURSDAY_1300 + steps.length * 60_000);
+      placed.scheduled = await orderPlace(
+        ctx,
+        palermoTakeAway(palermo, { scheduledAt: new Date(local('2025-06-05T21:00:00')).toISOString() }),
+      );
+    });
+
+    it('lists the day newest first with counts per state and the unpaid card orders', async () => {
+      const { status, body, headers } = await board();
+      expect(status).toBe(200);
+      expect(headers['cache-control']).toBe('no-store');
+      expect(body.orders.map((order: { id: number }) => order.id)).toEqual(
+        ['scheduled', 'cardCanceled', 'card', 'canceled', 'delivered', 'ready', 'accepted', 'generated'].map(
+          (name) => placed[name]?.id,
+        ),
+      );
+      expect(body).toMatchObject({
+        total: 8,
+        offset: 0,
+        limit: 50,
+        counts: { new: 3, accepted: 1, ready: 1, delivered: 1, canceled: 2 },
+        // The card order still unpaid; the canceled one no longer counts.
+        unpaidCardOrders: 1,
+      });
+      const card = body.orders.find((order: { id: number }) => order.id === placed.card?.id);
+      expect(card).toMatchObject({
+        code: placed.card?.code,
+        status: 'GENERATED',
+        type: 'TAKE_AWAY',
+        paymentType: { showName: 'Tarjeta online', paymentMethod: 'CARD_ONLINE' },
+        paymentStatus: 'PROCESSING',
+        paymentState: 'PROCESSING',
+        paid: false,
+        price: 7650,
+        itemsCount: 1,
+        customerName: 'Ana Pérez',
+        orderedAt: new Date(THURSDAY_1300 + 5 * 60_000).toISOString(),
+      });
+      expect(body.orders[0]).toMatchObject({
+        scheduled: true,
+        scheduledAt: new Date(local('2025-06-05T21:00:00')).toISOString(),
+      });
+      expect(card.scheduled).toBe(false);
+    });
+
+    it('filters by one or several states and pages through them', async () => {
+      const fresh = await board('&state=new');
+      expect(fresh.body.orders.map((order: { id: number }) => order.id)).toEqual(
+        ['scheduled', 'card', 'generated'].map((name) => placed[name]?.id),
+      );
+      expect(fresh.body.total).toBe(3);
+      // Counts stay those of the whole board.
+      expect(fresh.body.counts.canceled).toBe(2);
+      const done = await board('&state=delivered&state=canceled');
+      expect(done.body.orders.map((order: { status: string }) => order.status).sort()).toEqual([
+        'CANCELED',
+        'CANCELED',
+        'DELIVERED',
+      ]);
+      const page = await board('&limit=3&offset=3');
+      expect(page.body.orders.map((order: { id: number }) => order.id)).toEqual(
+        ['canceled', 'delivered', 'ready'].map((name) => placed[name]?.id),
+      );
+      expect(page.body).toMatchObject({ total: 8, offset: 3, limit: 3 });
+      const bad = await board('&state=lost');
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.fields)[0]).toMatch(/^querystring\.state/);
+    });
+
+    it('stops counting a card order once it is paid', async () => {
+      await db()
+        .update(orders)
+        .set({ paymentStatus: 'PAID' })
+        .where(eq(orders.id, placed.card?.id as number));
+      try {
+        const { body } = await board();
+        expect(body.unpaidCardOrders).toBe(0);
+        expect(body.orders.find((order: { id: number }) => order.id === placed.card?.id)).toMatchObject({
+          paid: true,
+          paymentState: 'PAID',
+        });
+      } finally {
+        await db()
+          .update(orders)
+          .set({ paymentStatus: 'PROCESSING' })
+          .where(eq(orders.id, placed.card?.id as number));
+      }
+    });
+  });
+
+  it('shows an order in full: items with extras and notes, contact links, address, payment, amounts', async () => {
+    const placed = await orderPlace(
+      ctx,
+      delivery({
+        items: [clasicaLine(palermo, 'DELIVERY', { notes: 'Sin cebolla', cheddar: true })],
+        destination: { ...NEAR, details: 'Timbre 3B' },
+        notes: 'Tocar timbre',
+        customerName: 'Ana Pérez',
+      }),
+    );
+    const [row] = await db().select().from(orders).where(eq(orders.id, placed.id));
+    const { status, body } = await request(ctx, 'GET', `/api/console/orders/${placed.id}`, { token: staff });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: placed.id,
+      code: placed.code,
+      status: 'GENERATED',
+      type: 'DELIVERY',
+      branchContactId: palermo.id,
+      customerName: 'Ana Pérez',
+      phone: row?.phone,
+      notes: 'Tocar timbre',
+      items: [
+        {
+          quantity: 1,
+          name: 'Clásica (Simple)',
+          notes: 'Sin cebolla',
+          accPrice: 9300,
+          extras: [
+            { groupName: 'Elegí tu pan', groupItems: [{ name: 'Pan de papa', quantity: 1 }] },
+            { groupName: 'Extras', groupItems: [{ name: 'Cheddar extra', quantity: 1 }] },
+          ],
+        },
+      ],
+      itemsPrice: 9300,
+      deliveryFee: 1500,
+      paymentType: { showName: 'Transferencia', paymentMethod: 'BANK_TRANSFER' },
+      paid: false,
+      price: placed.price,
+      destination: {
+        fullAddress: NEAR.fullAddress,
+        betweenStreets: 'Thames y Uriarte',
+        details: 'Timbre 3B',
+      },
+      destinationMapsUrl: 'https://www.google.com/maps/dir/?api=1&destination=-34.585,-58.425',
+      scheduled: false,
+      scheduledAt: null,
+      nextStatuses: ['ACCEPTED', 'CANCELED'],
+      reports: [],
+      orderText: expect.stringContaining('Entrecalles: Thames y Uriarte'),
+    });
+    const text = `Hola Ana Pérez, te escribimos de Fuego Palermo por tu pedido ${placed.code}.`;
+    expect(body.customerWhatsAppUrl).toBe(
+      `https://wa.me/${row?.phone?.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`,
+    );
+  });
+
+  it('shows the table of a dine-in order and no maps link', async () => {
+    const placed = await orderPlace(ctx, {
+      orderModeId: palermo.modes.DINE_IN,
+      branchContact: { id: palermo.id },
+      items: [clasicaLine(palermo, 'DINE_IN')],
+      price: 9800,
+      paymentType: { id: palermo.paymentTypes.DINE_IN?.CASH },
+      paysWith: 10000,
+      tableUid: '12',
+      phone: freshPhone(),
+      customerName: 'Mesa doce',
+    });
+    const { body } = await request(ctx, 'GET', `/api/console/orders/${placed.id}`, { token: staff });
+    expect(body).toMatchObject({
+      type: 'DINE_IN',
+      table: '12',
+      paysWith: 10000,
+      surcharges: [{ name: 'Servicio de mesa', amount: 800 }],
+      destination: null,
+      destinationMapsUrl: null,
+    });
+  });
+
+  describe('venue controls', () => {
+    const version = async () =>
+      (await db().select({ v: companies.contentVersion }).from(companies).where(eq(companies.id, fuegoId)))[0]
+        ?.v;
+    const dinerContact = async () =>
+      (await request(ctx, 'GET', `/api/diner/branchcontacts/${palermo.id}`)).body as {
+        manualClosing: boolean;
+        deliveryConfig: { orderModes: { id: number; orderEnabled: boolean }[] };
+      };
+
+    it('closes a location by hand: the storefront shows it closed and takes no order now', async () => {
+      const baseUrl = await appListen(ctx);
+      const socket = await socketConnect(baseUrl, staff);
+      try {
+        expect(await socketJoin(socket, rooms.console(palermo.id))).toBe(true);
+        const before = await version();
+        const heard = socketNext(socket, 'branch-contact-updated');
+        const closed = await request(ctx, 'PUT', `/api/console/branchcontacts/${palermo.id}/closing`, {
+          token: staff,
+          payload: { manualClosing: true },
+        });
+        expect(closed.status).toBe(200);
+        expect(closed.body).toMatchObject({
+          changed: true,
+          branchContact: { id: palermo.id, alias: 'fuego-palermo', manualClosing: true },
+        });
+        await expect(heard).resolves.toMatchObject({ id: palermo.id, manualClosing: true });
+        expect(await version()).toBe((before ?? 0) + 1);
+        expect((await dinerContact()).manualClosing).toBe(true);
+        const refused = await orderPost(ctx, palermoTakeAway(palermo));
+        expect(refused.status).toBe(400);
+
+        // Closing a closed location changes nothing.
+        const again = await request(ctx, 'PUT', `/api/console/branchcontacts/${palermo.id}/closing`, {
+          token: staff,
+          payload: { manualClosing: true },
+        });
+        expect(again.body.changed).toBe(false);
+        expect(await version()).toBe((before ?? 0) + 1);
+      } finally {
+        socket.close();
+        await request(ctx, 'PUT', `/api/console/branchcontacts/${palermo.id}/closing`, {
+          token: staff,
+          payload: { manualClosing: false },
+        });
+      }
+      expect((await dinerContact()).manualClosing).toBe(false);
+      expect((await orderPost(ctx, palermoTakeAway(palermo))).status).toBe(201);
+    });
+
+    it("disables ordering in one order mode: 'Menú informativo. Pedidos deshabilitados.'", async () => {
+      const modeId = palermo.modes.TAKE_AWAY as number;
+      const before = await version();
+      const off = await request(ctx, 'PUT', `/api/console/ordermodes/${modeId}/ordering`, {
+        token: staff,
+        payload: { orderEnabled: false },
+      });
+      try {
+        expect(off.status).toBe(200);
+        expect(off.body.changed).toBe(true);
+        expect(off.body.branchContact.orderModes).toContainEqual(
+          expect.objectContaining({ id: modeId, type: 'TAKE_AWAY', orderEnabled: false }),
+        );
+        expect(await version()).toBe((before ?? 0) + 1);
+        const mode = (await dinerContact()).deliveryConfig.orderModes.find(
+          (candidate) => candidate.id === modeId,
+        );
+        expect(mode?.orderEnabled).toBe(false);
+        const refused = await orderPost(ctx, palermoTakeAway(palermo));
+        expect(refused.status).toBe(400);
+        expect(refused.body.fields).toEqual({ orderModeId: 'Menú informativo. Pedidos deshabilitados.' });
+        // Other modes still take orders.
+        expect((await orderPost(ctx, delivery())).status).toBe(201);
+        const again = await request(ctx, 'PUT', `/api/console/ordermodes/${modeId}/ordering`, {
+          token: staff,
+          payload: { orderEnabled: false },
+        });
+        expect(again.body.changed).toBe(false);
+      } finally {
+        await request(ctx, 'PUT', `/api/console/ordermodes/${modeId}/ordering`, {
+          token: staff,
+          payload: { orderEnabled: true },
+        });
+      }
+      expect(await version()).toBe((before ?? 0) + 2);
+      expect((await orderPost(ctx, palermoTakeAway(palermo))).status).toBe(201);
+    });
+  });
+
+  describe('outbox', () => {
+    it("lists the location's messages newest first, by status, page by page", async () => {
+      // Friday: later than every other test's messages.
+      const friday = THURSDAY_1300 + 24 * 3_600_000;
+      ctx.app.clock.pin(friday);
+      owner = await staffLogin(ctx, FUEGO_OWNER);
+      staff = await staffLogin(ctx, FUEGO_PALERMO_STAFF);
+      const placed = await orderPlace(ctx, palermoTakeAway(palermo));
+      ctx.app.clock.pin(friday + 60_000);
+      await move(placed.id, 'ACCEPTED');
+      ctx.app.clock.pin(friday + 120_000);
+      await move(placed.id, 'READY');
+      const chispaOwner = await staffLogin(ctx, CHISPA_OWNER);
+      const other = await orderPlace(ctx, palermoTakeAway(chispa));
+      await request(ctx, 'POST', `/api/console/orders/${other.id}/status`, {
+        token: chispaOwner,
+        payload: { status: 'ACCEPTED' },
+      });
+
+      const { status, body } = await request(
+        ctx,
+        'GET',
+        `/api/console/outbox?branchContactId=${palermo.id}`,
+        {
+          token: staff,
+        },
+      );
+      expect(status).toBe(200);
+      expect(body.messages.slice(0, 2)).toMatchObject([
+        { orderCode: placed.code, kind: 'ORDER_READY', status: 'PENDING', attempts: 0, sentAt: null },
+        { orderCode: placed.code, kind: 'ORDER_ACCEPTED', status: 'PENDING' },
+      ]);
+      expect(
+        body.messages.every((message: { branchContactId: number }) => message.branchContactId === palermo.id),
+      ).toBe(true);
+      expect(body.messages.some((message: { orderCode: string }) => message.orderCode === other.code)).toBe(
+        false,
+      );
+      const page = await request(
+        ctx,
+        'GET',
+        `/api/console/outbox?branchContactId=${palermo.id}&limit=1&offset=1`,
+        {
+          token: staff,
+        },
+      );
+      expect(page.body.messages).toEqual([body.messages[1]]);
+      expect(page.body.total).toBe(body.total);
+      const sent = await request(
+        ctx,
+        'GET',
+        `/api/console/outbox?branchContactId=${palermo.id}&status=SENT`,
+        {
+          token: staff,
+        },
+      );
+      expect(sent.body).toMatchObject({ messages: [], total: 0 });
+    });
+  });
+
+  describe('payment link', () => {
+    it('gives the payment link of a payment-link order, the same one twice', async () => {
+      const placed = await orderPlace(
+        ctx,
+        delivery({ paymentType: { id: palermo.paymentTypes.DELIVERY?.PAYMENT_LINK } }),
+      );
+      const url = `/api/console/orders/${placed.id}/payment-link`;
+      const first = await request(ctx, 'POST', url, { token: staff });
+      expect(first.status).toBe(201);
+      expect(first.body).toEqual({ url: expect.stringMatching(/^https?:\/\//), token: expect.any(String) });
+      const second = await request(ctx, 'POST', url, { token: staff });
+      expect(second.body).toEqual(first.body);
+      // Not for a cash order; and checked like every console route.
+      const cash = await orderPlace(ctx, palermoTakeAway(palermo));
+      expect(
+        (await request(ctx, 'POST', `/api/console/orders/${cash.id}/payment-link`, { token: staff })).status,
+      ).toBe(409);
+      expect((await request(ctx, 'POST', url)).status).toBe(401);
+      const chispaOwner = await staffLogin(ctx, CHISPA_OWNER);
+      expect((await request(ctx, 'POST', url, { token: chispaOwner })).status).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKinds, useTestApp } from './support/test-app';
+
+describe.each(testDatabaseKinds())('platform on %s', (kind) => {
+  const ctx = useTestApp(kind);
+
+  it('answers health with the database kind', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: kind });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: 'Not Found' });
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it("lets the venues' marketing tags load by host, and no inline script", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const scriptSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc).toContain('https://connect.facebook.net');
+    expect(scriptSrc).toContain('https://www.googletagmanager.com');
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+});

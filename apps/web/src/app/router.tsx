@@ -1,0 +1,55 @@
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
+import { Spinner } from '../components/spinner';
+import { MenuHomeRoute, MenuRoute } from './routes/menu';
+import { NotFoundRoute } from './routes/not-found';
+
+// Declarative routing: the data router costs 16 KB gzipped more, and the menu
+// route must fit a 100 KB first load (docs/decisions/004-web-bundle-budget.md).
+// Every other screen is its own chunk: a diner downloads only what they open.
+// The mode menu is the storefront's landing page and lives in the first-paint
+// chunk (vite.config.ts), so it is imported directly: a lazy boundary there
+// would only add React's fallback throttle (about 300 ms) before it renders.
+const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
+const MenuEntryRoute = lazy(() => import('./routes/menu-entry').then((m) => ({ default: m.MenuEntryRoute })));
+const CartRoute = lazy(() => import('./routes/cart').then((m) => ({ default: m.CartRoute })));
+const ConsoleRoute = lazy(() => import('./routes/console').then((m) => ({ default: m.ConsoleRoute })));
+const CheckoutRoute = lazy(() => import('./routes/checkout').then((m) => ({ default: m.CheckoutRoute })));
+const menuPages = () => import('./routes/menu-pages');
+const MenuCategoryRoute = lazy(() => menuPages().then((m) => ({ default: m.MenuCategoryRoute })));
+const MenuPlateRoute = lazy(() => menuPages().then((m) => ({ default: m.MenuPlateRoute })));
+const FollowUpRoute = lazy(() => import('./routes/follow-up').then((m) => ({ default: m.FollowUpRoute })));
+const SupportRoute = lazy(() => import('./routes/support').then((m) => ({ default: m.SupportRoute })));
+
+/**
+ * The storefront's routes (ordering §2, follow-up §2.1). `preview` outranks a
+ * mode because a static segment wins; `checkout` and `order` fall to the
+ * mode route, which answers them with the not-found page until their screens
+ * exist (they are never read as a mode).
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <ErrorBoundary>
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            <Route index element={<HomeRoute />} />
+            <Route path="menu/:alias" element={<MenuEntryRoute />} />
+            <Route path="menu/:alias/preview" element={<CartRoute />} />
+            <Route path="console" element={<ConsoleRoute />} />
+            <Route path="menu/:alias/order/:orderCode" element={<FollowUpRoute />} />
+            <Route path="soporte" element={<SupportRoute />} />
+            <Route path="menu/:alias/checkout" element={<CheckoutRoute />} />
+            <Route path="menu/:alias/:mode" element={<MenuRoute />}>
+              <Route index element={<MenuHomeRoute />} />
+              <Route path=":category" element={<MenuCategoryRoute />} />
+              <Route path=":category/:plate" element={<MenuPlateRoute />} />
+            </Route>
+            <Route path="*" element={<NotFoundRoute />} />
+          </Routes>
+        </Suspense>
+      </ErrorBoundary>
+    </BrowserRouter>
+  );
+}

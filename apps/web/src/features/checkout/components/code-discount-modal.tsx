@@ -1,0 +1,71 @@
+import { type CodeDiscountStatus, codeDiscountButtonLabel } from '@comanda/domain/code-discount';
+import { codeDiscountMessages } from '@comanda/domain/messages';
+import { useId } from 'react';
+import { Modal } from '../../../components/ui/modal';
+
+interface CodeDiscountModalProps {
+  open: boolean;
+  code: string;
+  status: CodeDiscountStatus;
+  error: string | null;
+  terms: readonly string[];
+  onChange: (code: string) => void;
+  onApply: () => void;
+  onClose: () => void;
+}
+
+/** The modal 'Código de descuento' (ordering §5): Aplicar → Aplicando → Continuar, the refusal, the terms. */
+export function CodeDiscountModal(props: CodeDiscountModalProps) {
+  const id = useId();
+  const label = codeDiscountButtonLabel(props.status);
+  return (
+    <Modal
+      open={props.open}
+      title={codeDiscountMessages.title}
+      onClose={props.onClose}
+      footer={
+        <button
+          type="button"
+          className="button"
+          disabled={props.status === 'loading' || (props.status !== 'success' && props.code.trim() === '')}
+          aria-busy={props.status === 'loading'}
+          onClick={props.onApply}
+        >
+          {label}
+        </button>
+      }
+    >
+      <label className="checkout-field" htmlFor={`${id}-code`}>
+        <span>Código</span>
+      </label>
+      <input
+        id={`${id}-code`}
+        className="checkout-input"
+        value={props.code}
+        autoComplete="off"
+        autoCapitalize="characters"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            props.onApply();
+          }
+        }}
+      />
+      {props.error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+      {props.status === 'success' ? (
+        <ul className="checkout-code__terms">
+          {props.terms.map((term) => (
+            <li key={term}>{term}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * The orders console's calls to the API (`/api/staff/*`, `/api/console/*`),
+ * through the app's one HTTP client with the staff session's bearer header.
+ * Shapes follow apps/api/src/presenters/console-schemas.ts (money in major
+ * units, instants as ISO strings).
+ */
+import { apiRequest } from '../../../lib/api-client';
+import type { ApiOrderDestination, ApiOrderItem } from '../../../types/api';
+
+export type StaffRole = 'OWNER' | 'STAFF';
+export type OrderStatus = 'GENERATED' | 'ACCEPTED' | 'READY' | 'DELIVERED' | 'CANCELED';
+export type BoardState = 'new' | 'accepted' | 'ready' | 'delivered' | 'canceled';
+
+export interface Staff {
+  id: number;
+  name: string;
+  email: string;
+  role: StaffRole;
+  companyId: number;
+  branchContacts: { id: number; alias: string; name: string }[];
+}
+
+export interface StaffSession {
+  token: string;
+  expiresAt: string;
+  staff: Staff;
+}
+
+export interface PaymentTypeView {
+  id: number;
+  showName: string;
+  paymentMethod: string;
+}
+
+export interface OrderSummary {
+  id: number;
+  code: string;
+  status: OrderStatus;
+  type: string;
+  orderModeId: number;
+  branchContactId: number;
+  orderedAt: string;
+  updatedAt: string;
+  scheduled: boolean;
+  scheduledAt: string | null;
+  customerName: string | null;
+  table: string | null;
+  price: number;
+  paymentType: PaymentTypeView | null;
+  paymentStatus: string;
+  paymentState: string;
+  paid: boolean;
+  itemsCount: number;
+  errorType: string | null;
+  reportsCount: number;
+}
+
+export interface OrderBoard {
+  orders: OrderSummary[];
+  total: number;
+  offset: number;
+  limit: number;
+  counts: Record<BoardState, number>;
+  unpaidCardOrders: number;
+}
+
+export interface MoneyCountryView {
+  code: string;
+  currency: { code: string; symbol: string };
+  mantissaLength: number;
+}
+
+export interface OrderDetail {
+  id: number;
+  code: string;
+  type: string;
+  orderModeId: number;
+  status: OrderStatus;
+  orderedAt: string;
+  scheduled: boolean;
+  scheduledAt: string | null;
+  paymentType: PaymentTypeView | null;
+  paymentStatus: string;
+  paymentState: string;
+  paysWith: number | null;
+  items: ApiOrderItem[];
+  itemsPrice: number;
+  surcharges: { name: string; amount: number }[];
+  discounts: { name: string; amount: number }[];
+  generalCodeDiscount: string | null;
+  deliveryFee: number;
+  userServiceFee: number;
+  price: number;
+  notes: string | null;
+  destination: ApiOrderDestination | null;
+  customerName: string | null;
+  table: string | null;
+  errorType: string | null;
+  branchContact: { id: number; alias: string; name: string; whatsAppPhone: string | null };
+  country: MoneyCountryView;
+  branchContactId: number;
+  phone: string | null;
+  customerEmail: string | null;
+  updatedAt: string;
+  cancelReason: string | null;
+  paid: boolean;
+  nextStatuses: string[];
+  customerWhatsAppUrl: string | null;
+  destinationMapsUrl: string | null;
+  reports: { id: number; errorType: string; label: string; details: string | null; createdAt: string }[];
+  statusEvents: {
+    fromStatus: string | null;
+    toStatus: string;
+    staffName: string | null;
+    reason: string | null;
+    createdAt: string;
+  }[];
+}
+
+export interface VenueControls {
+  id: number;
+  alias: string;
+  name: string;
+  manualClosing: boolean;
+  ordersConsoleActive: boolean;
+  orderModes: { id: number; type: string; showName: string; active: boolean; orderEnabled: boolean }[];
+}
+
+export interface OutboxMessage {
+  id: number;
+  orderCode: string | null;
+  channel: string;
+  kind: string;
+  toPhone: string;
+  body: string;
+  status: 'PENDING' | 'SENT' | 'FAILED' | 'KEPT';
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function staffLogin(email: string, password: string): Promise<StaffSession> {
+  return apiRequest('/staff/login', { method: 'POST', body: { email, password } });
+}
+
+export function staffLogout(token: string): Promise<void> {
+  return apiRequest('/staff/logout', { method: 'POST', headers: bearer(token) });
+}
+
+export function staffMe(token: string): Promise<{ expiresAt: string; staff: Staff }> {
+  return apiRequest('/staff/me', { headers: bearer(token) });
+}
+
+export function consoleBranchContacts(token: string): Promise<VenueControls[]> {
+  return apiRequest('/console/branchcontacts', { headers: bearer(token) });
+}
+
+export function consoleBoard(
+  token: string,
+  branchContactId: number,
+  signal?: AbortSignal,
+): Promise<OrderBoard> {
+  return apiRequest('/console/orders', {
+    headers: bearer(token),
+    query: { branchContactId, limit: 100 },
+    signal,
+  });
+}
+
+export function consoleOrder(token: string, id: number): Promise<OrderDetail> {
+  return apiRequest(`/console/orders/${id}`, { headers: bearer(token) });
+}
+
+export function consoleOrderMove(
+  token: string,
+  id: number,
+  status: Exclude<OrderStatus, 'GENERATED'>,
+  reason?: string,
+): Promise<{ changed: boolean; order: OrderDetail }> {
+  return apiRequest(`/console/orders/${id}/status`, {
+    method: 'POST',
+    headers: bearer(token),
+    body: reason === undefined ? { status } : { status, reason },
+  });
+}
+
+export function consolePaymentLink(token: string, id: number): Promise<{ url: string; token: string }> {
+  return apiRequest(`/console/orders/${id}/payment-link`, { method: 'POST', headers: bearer(token) });
+}
+
+export function consoleClosingSet(
+  token: string,
+  branchContactId: number,
+  manualClosing: boolean,
+): Promise<{ changed: boolean; branchContact: VenueControls }> {
+  return apiRequest(`/console/branchcontacts/${branchContactId}/closing`, {
+    method: 'PUT',
+    headers: bearer(token),
+    body: { manualClosing },
+  });
+}
+
+export function consoleOrderingSet(
+  token: string,
+  orderModeId: number,
+  orderEnabled: boolean,
+): Promise<{ changed: boolean; branchContact: VenueControls }> {
+  return apiRequest(`/console/ordermodes/${orderModeId}/ordering`, {
+    method: 'PUT',
+    headers: bearer(token),
+    body: { orderEnabled },
+  });
+}
+
+export function consoleOutbox(
+  token: string,
+  branchContactId: number,
+): Promise<{ messages: OutboxMessage[]; total: number }> {
+  return apiRequest('/console/outbox', { headers: bearer(token), query: { branchContactId, limit: 50 } });
+}

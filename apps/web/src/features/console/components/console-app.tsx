@@ -1,0 +1,339 @@
+import type { MoneyCountry } from '@comanda/domain/money';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { realtimeJoin } from '../../../lib/realtime';
+import { themeApply } from '../../../lib/theme';
+import { getDinerEntity } from '../../entry/api/get-diner-entity';
+import {
+  consoleBoard,
+  consoleBranchContacts,
+  type OrderBoard,
+  type OrderDetail,
+  type StaffSession,
+  staffLogout,
+  type VenueControls as VenueControlsData,
+} from '../api/console-api';
+import {
+  consoleAudioReady,
+  consoleAudioUnlock,
+  consoleBeep,
+  consoleNotificationsAsk,
+  consoleNotificationsSupported,
+  consoleNotify,
+} from '../lib/alerts';
+import { consoleSessionLeftMs, consoleSessionSet, useConsoleSession } from '../lib/session';
+import { LoginScreen } from './login-screen';
+import { OrderBoardView } from './order-board';
+import { OrderDetailPanel } from './order-detail';
+import { OutboxList } from './outbox-list';
+import { VenueControls } from './venue-controls';
+
+const PICKED_KEY = 'comanda.console.branchContact';
+const EXPIRED_NOTICE = 'Su sesión venció. Ingrese nuevamente.';
+
+/** Follows the device's light/dark preference with the platform's default colours (the console has no branch). */
+function useDefaultTheme() {
+  useEffect(() => {
+    const query = window.matchMedia('(prefers-color-scheme: dark)');
+    const apply = () => themeApply(null, null, query.matches ? 'dark' : 'light');
+    apply();
+    query.addEventListener('change', apply);
+    return () => query.removeEventListener('change', apply);
+  }, []);
+}
+
+/** The orders console: sign-in, then the board of one branch contact. */
+export function ConsoleApp() {
+  useDefaultTheme();
+  const session = useConsoleSession();
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    document.title = 'Consola de pedidos · Comanda';
+  }, []);
+  const expire = useCallback(() => {
+    setNotice(EXPIRED_NOTICE);
+    consoleSessionSet(null);
+  }, []);
+  // Sign out when the stored expiry passes while the page is open (when the
+  // device's clock can tell; otherwise the server's 401 does it).
+  useEffect(() => {
+    if (!session) return;
+    const left = consoleSessionLeftMs(session, Date.now());
+    if (left === null) return;
+    const timer = window.setTimeout(expire, Math.min(left, 2 ** 31 - 1));
+    return () => window.clearTimeout(timer);
+  }, [session, expire]);
+  if (!session) return <LoginScreen notice={notice} />;
+  return <ConsoleShell key={session.token} session={session} onExpired={expire} />;
+}
+
+type Tab = 'orders' | 'venue' | 'outbox';
+
+function ConsoleShell({ session, onExpired }: { session: StaffSession; onExpired: () => void }) {
+  const { token, staff } = session;
+  const [contacts, setContacts] = useState<VenueControlsData[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [picked, setPicked] = useState<number | null>(() => {
+    const stored = Number(sessionStorage.getItem(PICKED_KEY));
+    return Number.isInteger(stored) && stored > 0 ? stored : null;
+  });
+
+  const failed = useCallback(
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) onExpired();
+      else setLoadError('No pudimos cargar los datos. Revise la conexión e intente de nuevo.');
+    },
+    [onExpired],
+  );
+
+  useEffect(() => {
+    consoleBranchContacts(token).then(setContacts, failed);
+  }, [token, failed]);
+
+  const logout = async () => {
+    try {
+      await staffLogout(token);
+    } catch {
+      // The session ends here either way.
+    }
+    sessionStorage.removeItem(PICKED_KEY);
+    consoleSessionSet(null);
+  };
+
+  const choose = (id: number) => {
+    sessionStorage.setItem(PICKED_KEY, String(id));
+    setPicked(id);
+  };
+
+  const current =
+    contacts?.find((contact) => contact.id === picked) ?? (contacts?.length === 1 ? contacts[0] : undefined);
+
+  return (
+    <div className="console">
+      <header className="console-header">
+        <div className="console-header__brand">
+          <span className="console-header__title">Consola de pedidos</span>
+          {current ? <span className="muted">{current.name}</span> : null}
+        </div>
+        <div className="console-header__actions">
+          {contacts && contacts.length > 1 && current ? (
+            <label className="console-select">
+              <span className="visually-hidden">Local</span>
+              <select value={current.id} onChange={(event) => choose(Number(event.target.value))}>
+                {contacts.map((contact) => (
+                  <option key={contact.id} value={contact.id}>
+                    {contact.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <span className="console-header__staff">
+            {staff.name} · {staff.role === 'OWNER' ? 'Dueño' : 'Personal'}
+          </span>
+          <button type="button" className="button button--bordered button--small" onClick={logout}>
+            Cerrar sesión
+          </button>
+        </div>
+      </header>
+      {loadError ? (
+        <p className="console-error console-page" role="alert">
+          {loadError}
+        </p>
+      ) : !contacts ? (
+        <p className="console-page muted">Cargando…</p>
+      ) : contacts.length === 0 ? (
+        <p className="console-page">Su usuario no tiene locales asignados.</p>
+      ) : !current ? (
+        <main className="console-page">
+          <h1>Elija un local</h1>
+          <ul className="console-picker">
+            {contacts.map((contact) => (
+              <li key={contact.id}>
+                <button type="button" className="console-picker__item" onClick={() => choose(contact.id)}>
+                  <strong>{contact.name}</strong>
+                  <span className="muted">{contact.alias}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </main>
+      ) : (
+        <BranchConsole
+          key={current.id}
+          token={token}
+          contact={current}
+          onContactChange={(next) =>
+            setContacts((list) => list?.map((item) => (item.id === next.id ? next : item)) ?? null)
+          }
+          onFailure={failed}
+        />
+      )}
+    </div>
+  );
+}
+
+interface BranchConsoleProps {
+  token: string;
+  contact: VenueControlsData;
+  onContactChange: (contact: VenueControlsData) => void;
+  onFailure: (error: unknown) => void;
+}
+
+/** The board, venue controls and outbox of one branch contact, kept live over the socket. */
+function BranchConsole({ token, contact, onContactChange, onFailure }: BranchConsoleProps) {
+  const [tab, setTab] = useState<Tab>('orders');
+  const [board, setBoard] = useState<OrderBoard | null>(null);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [live, setLive] = useState<OrderDetail | null>(null);
+  const [joined, setJoined] = useState(false);
+  const [outboxVersion, setOutboxVersion] = useState(0);
+  const [country, setCountry] = useState<MoneyCountry | null>(null);
+  const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(() =>
+    consoleNotificationsSupported() ? Notification.permission : 'unsupported',
+  );
+  const [soundOn, setSoundOn] = useState(consoleAudioReady);
+  const contactRef = useRef(onContactChange);
+  contactRef.current = onContactChange;
+
+  const refresh = useCallback(() => {
+    consoleBoard(token, contact.id).then(setBoard, onFailure);
+  }, [token, contact.id, onFailure]);
+
+  useEffect(() => {
+    refresh();
+    getDinerEntity(contact.alias).then(
+      (entity) => setCountry(entity.country),
+      () => {},
+    );
+  }, [refresh, contact.alias]);
+
+  useEffect(() => {
+    const leave = realtimeJoin(
+      `console-${contact.id}`,
+      {
+        events: {
+          'order-created': (payload) => {
+            const order = payload as OrderDetail;
+            if (order.branchContactId !== contact.id) return;
+            consoleBeep();
+            consoleNotify(`Nuevo pedido #${order.code}`, order.customerName ?? 'Pedido nuevo');
+            refresh();
+          },
+          'order-updated': (payload) => {
+            const order = payload as OrderDetail;
+            if (order.branchContactId !== contact.id) return;
+            setLive(order);
+            refresh();
+          },
+          'order-reported': () => refresh(),
+          'outbox-updated': () => setOutboxVersion((version) => version + 1),
+          'branch-contact-updated': (payload) => {
+            const next = payload as VenueControlsData;
+            if (next.id === contact.id) contactRef.current(next);
+          },
+        },
+        onJoined: (first) => {
+          setJoined(true);
+          // After a reconnect: catch up with what happened meanwhile.
+          if (!first) refresh();
+        },
+        onRefused: () => setJoined(false),
+      },
+      { auth: { token } },
+    );
+    return () => {
+      leave();
+      setJoined(false);
+    };
+  }, [token, contact.id, refresh]);
+
+  // The first touch or key anywhere turns the sound on (a reload leaves it off
+  // until the page gets a gesture); the "Activar sonido" button says so meanwhile.
+  useEffect(() => {
+    if (soundOn) return;
+    const unlock = () => {
+      void consoleAudioUnlock().then(setSoundOn);
+    };
+    window.addEventListener('pointerdown', unlock);
+    window.addEventListener('keydown', unlock);
+    return () => {
+      window.removeEventListener('pointerdown', unlock);
+      window.removeEventListener('keydown', unlock);
+    };
+  }, [soundOn]);
+
+  const askNotifications = async () => {
+    void consoleAudioUnlock().then(setSoundOn);
+    setPermission(await consoleNotificationsAsk());
+  };
+
+  return (
+    <div className="console-body" data-live={joined ? 'true' : 'false'}>
+      <nav className="console-tabs" aria-label="Secciones">
+        {(
+          [
+            ['orders', 'Pedidos'],
+            ['venue', 'Local'],
+            ['outbox', 'Mensajes'],
+          ] as const
+        ).map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            className={`console-tab${tab === id ? ' console-tab--active' : ''}`}
+            aria-current={tab === id ? 'page' : undefined}
+            onClick={() => setTab(id)}
+          >
+            {label}
+          </button>
+        ))}
+        <span className={`console-live${joined ? ' console-live--on' : ''}`} role="status">
+          {joined ? 'En vivo' : 'Conectando…'}
+        </span>
+        {!soundOn ? (
+          <button
+            type="button"
+            className="button button--bordered button--small"
+            onClick={() => void consoleAudioUnlock().then(setSoundOn)}
+          >
+            Activar sonido
+          </button>
+        ) : null}
+        {permission === 'default' ? (
+          <button type="button" className="button button--bordered button--small" onClick={askNotifications}>
+            Activar avisos
+          </button>
+        ) : null}
+        {contact.manualClosing ? (
+          <span className="console-badge console-badge--error">Local cerrado</span>
+        ) : null}
+      </nav>
+      {tab === 'orders' ? (
+        <div className={`console-orders${selected ? ' console-orders--detail' : ''}`}>
+          <OrderBoardView board={board} country={country} selected={selected} onSelect={setSelected} />
+          {selected ? (
+            <OrderDetailPanel
+              key={selected}
+              token={token}
+              orderId={selected}
+              live={live?.id === selected ? live : null}
+              onClose={() => setSelected(null)}
+              onChanged={refresh}
+              onFailure={onFailure}
+            />
+          ) : null}
+        </div>
+      ) : tab === 'venue' ? (
+        <VenueControls token={token} contact={contact} onChange={onContactChange} onFailure={onFailure} />
+      ) : (
+        <OutboxList
+          token={token}
+          branchContactId={contact.id}
+          version={outboxVersion}
+          onFailure={onFailure}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import type { MoneyCountry } from '@comanda/domain/money';
+import { useEffect, useState } from 'react';
+import type { OrderBoard, OrderSummary } from '../api/console-api';
+import {
+  BOARD_STATES,
+  MODE_LABELS,
+  money,
+  SCHEDULED_LEAD_MINUTES,
+  STATUS_LABELS,
+  scheduledApart,
+  timeOf,
+} from '../lib/format';
+
+interface OrderBoardViewProps {
+  board: OrderBoard | null;
+  country: MoneyCountry | null;
+  selected: number | null;
+  onSelect: (id: number) => void;
+}
+
+/** Re-renders every 30 s so scheduled orders join their column when their time approaches. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/** The board: one column per state (newest first), scheduled orders apart until their time approaches. */
+export function OrderBoardView({ board, country, selected, onSelect }: OrderBoardViewProps) {
+  const now = useNow();
+  if (!board) return <p className="muted console-page">Cargando pedidos…</p>;
+  const later = board.orders
+    .filter(
+      (order) => scheduledApart(order, now) && order.status !== 'CANCELED' && order.status !== 'DELIVERED',
+    )
+    .sort((a, b) => Date.parse(a.scheduledAt ?? '') - Date.parse(b.scheduledAt ?? ''));
+  const apart = new Set(later.map((order) => order.id));
+  return (
+    <section className="console-board" aria-label="Pedidos">
+      <div className="console-summary">
+        <span
+          data-testid="unpaid-card-orders"
+          className={board.unpaidCardOrders > 0 ? 'console-badge console-badge--warn' : 'console-badge'}
+        >
+          Pagos con tarjeta pendientes: {board.unpaidCardOrders}
+        </span>
+      </div>
+      {later.length > 0 ? (
+        <section className="console-scheduled" aria-labelledby="console-scheduled-title">
+          <h2 id="console-scheduled-title" className="console-column__title">
+            Programados{' '}
+            <span className="muted">(se muestran en su columna {SCHEDULED_LEAD_MINUTES} min antes)</span>
+          </h2>
+          <ul className="console-cards console-cards--row">
+            {later.map((order) => (
+              <OrderCard
+                key={order.id}
+                order={order}
+                country={country}
+                selected={selected}
+                onSelect={onSelect}
+              />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="console-columns">
+        {BOARD_STATES.map(({ state, status, label }) => {
+          const orders = board.orders
+            .filter((order) => order.status === status && !apart.has(order.id))
+            .sort((a, b) => Date.parse(b.orderedAt) - Date.parse(a.orderedAt));
+          return (
+            <section
+              key={state}
+              className={`console-column console-column--${state}`}
+              data-state={state}
+              aria-labelledby={`col-${state}`}
+            >
+              <h2 id={`col-${state}`} className="console-column__title">
+                {label} <span className="console-count">{board.counts[state]}</span>
+              </h2>
+              {orders.length === 0 ? (
+                <p className="muted console-empty">Sin pedidos</p>
+              ) : (
+                <ul className="console-cards">
+                  {orders.map((order) => (
+                    <OrderCard
+                      key={order.id}
+                      order={order}
+                      country={country}
+                      selected={selected}
+                      onSelect={onSelect}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function OrderCard({
+  order,
+  country,
+  selected,
+  onSelect,
+}: {
+  order: OrderSummary;
+  country: MoneyCountry | null;
+  selected: number | null;
+  onSelect: (id: number) => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={`console-card${selected === order.id ? ' console-card--selected' : ''}`}
+        data-order-code={order.code}
+        aria-label={`Pedido ${order.code}, ${STATUS_LABELS[order.status]}`}
+        onClick={() => onSelect(order.id)}
+      >
+        {/* The code on its own line: 12 characters do not share a narrow column with the time. */}
+        <strong className="console-card__code">#{order.code}</strong>
+        <span className="console-card__top">
+          <span>{order.customerName ?? 'Sin nombre'}</span>
+          <span className="muted">{timeOf(order.orderedAt)}</span>
+        </span>
+        <span className="muted">
+          {MODE_LABELS[order.type] ?? order.type}
+          {order.table ? ` · Mesa ${order.table}` : ''} · {order.itemsCount} u.
+        </span>
+        <span className="console-card__top console-card__pay">
+          <strong>{money(order.price, country)}</strong>
+          <span className={order.paid ? 'console-paid' : 'muted'}>
+            {order.paymentType?.showName ?? ''}
+            {order.paymentState === 'UNPAID' || order.paymentState === 'EXPIRED' ? ' · sin pagar' : ''}
+          </span>
+        </span>
+        {order.scheduledAt ? (
+          <span className="console-badge">Programado {timeOf(order.scheduledAt)}</span>
+        ) : null}
+        {order.reportsCount > 0 ? (
+          <span className="console-badge console-badge--error">Reclamos: {order.reportsCount}</span>
+        ) : null}
+      </button>
+    </li>
+  );
+}

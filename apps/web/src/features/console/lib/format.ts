@@ -1,0 +1,87 @@
+/** Console readings: money, times, labels (Spanish UI). */
+import { type Minor, type MoneyCountry, moneyFormat, moneyToMinor } from '@comanda/domain/money';
+import type { BoardState, OrderStatus } from '../api/console-api';
+
+/** Money in major units as the venue reads it (`$ 8.500`); plain digits until the country is known. */
+export function money(amount: number, country: MoneyCountry | null): string {
+  if (!country) return new Intl.NumberFormat('es-AR').format(amount);
+  return moneyFormat(moneyToMinor(amount, country.mantissaLength) as Minor, country);
+}
+
+// A kitchen reads 24-hour times: es-AR would say "09:00 p. m.", twice as wide on a card.
+const timeFormat = new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateTimeFormat = new Intl.DateTimeFormat('es-AR', {
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+export function timeOf(iso: string): string {
+  return timeFormat.format(new Date(iso));
+}
+
+export function dateTimeOf(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
+export const BOARD_STATES: readonly { state: BoardState; status: OrderStatus; label: string }[] = [
+  { state: 'new', status: 'GENERATED', label: 'Nuevos' },
+  { state: 'accepted', status: 'ACCEPTED', label: 'Aceptados' },
+  { state: 'ready', status: 'READY', label: 'Listos' },
+  { state: 'delivered', status: 'DELIVERED', label: 'Entregados' },
+  { state: 'canceled', status: 'CANCELED', label: 'Cancelados' },
+];
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  GENERATED: 'Nuevo',
+  ACCEPTED: 'Aceptado',
+  READY: 'Listo',
+  DELIVERED: 'Entregado',
+  CANCELED: 'Cancelado',
+};
+
+/** The button of each move the state machine may allow. */
+export const MOVE_LABELS: Record<Exclude<OrderStatus, 'GENERATED'>, string> = {
+  ACCEPTED: 'Aceptar',
+  READY: 'Marcar listo',
+  DELIVERED: 'Marcar entregado',
+  CANCELED: 'Cancelar pedido',
+};
+
+export const MODE_LABELS: Record<string, string> = {
+  DELIVERY: 'Delivery',
+  TAKE_AWAY: 'Retiro en el local',
+  DINE_IN: 'En el local',
+  SELF_SERVICE: 'Autoservicio',
+};
+
+export const OUTBOX_STATUS_LABELS: Record<string, string> = {
+  PENDING: 'En espera',
+  SENT: 'Enviado',
+  FAILED: 'Falló',
+  KEPT: 'Guardado (sin proveedor)',
+};
+
+export const PAYMENT_STATE_LABELS: Record<string, string> = {
+  NOT_REQUIRED: 'Se paga en el local o al recibir',
+  PAID: 'Pagado',
+  PROCESSING: 'Pago en proceso',
+  UNPAID: 'Pago pendiente',
+  EXPIRED: 'Pago vencido',
+};
+
+/**
+ * (decision) A scheduled order stays in the "Programados" strip until 60
+ * minutes before its time; from then on it joins its state's column.
+ */
+export const SCHEDULED_LEAD_MINUTES = 60;
+
+export function scheduledApart(
+  order: { scheduled: boolean; scheduledAt: string | null },
+  now: number,
+): boolean {
+  if (!order.scheduled || !order.scheduledAt) return false;
+  return Date.parse(order.scheduledAt) - now > SCHEDULED_LEAD_MINUTES * 60_000;
+}

@@ -1,0 +1,138 @@
+/**
+ * The diner's follow-up reads and writes (follow-up §3 "Order (follow-up
+ * view)", §7): the order by its code, the error report, and paying an unpaid
+ * card order through the provider's token (lib/card-token.ts).
+ */
+
+import { orderErrorMessages } from '@comanda/domain/messages';
+import type { OrderErrorType } from '@comanda/domain/venue-message';
+import { apiRequest } from '../../../lib/api-client';
+import { CardTokenError, cardTokenCreate } from '../../../lib/card-token';
+import type { ApiCardTokenization, ApiOrderDestination, ApiOrderItem } from '../../../types/api';
+
+/** `GET /api/diner/order/{code}` — the follow-up view, money in major units. */
+export interface FollowUpOrder {
+  id: number;
+  code: string;
+  type: 'DELIVERY' | 'TAKE_AWAY' | 'DINE_IN' | 'SELF_SERVICE';
+  status: 'GENERATED' | 'ACCEPTED' | 'READY' | 'DELIVERED' | 'CANCELED';
+  orderedAt: string;
+  scheduled: boolean;
+  scheduledAt: string | null;
+  paymentType: { id: number; showName: string; paymentMethod: string } | null;
+  paymentStatus: string;
+  paymentState: string;
+  paysWith: number | null;
+  items: ApiOrderItem[];
+  itemsPrice: number;
+  surcharges: { name: string; amount: number }[];
+  discounts: { name: string; amount: number }[];
+  generalCodeDiscount: string | null;
+  deliveryFee: number;
+  userServiceFee: number;
+  price: number;
+  notes: string | null;
+  destination: ApiOrderDestination | null;
+  customerName: string | null;
+  table: string | null;
+  trackingUrl: string | null;
+  shipmentSecurityCode: string | null;
+  loyalty: {
+    programName: string | null;
+    redeemedPoints: number;
+    gainedPoints: number;
+    /** The gained points are in the diner's wallet (the order was delivered). */
+    gainedCredited: boolean;
+    /** The redeemed points went back to the wallet (the order was canceled). */
+    redeemedReturned: boolean;
+  };
+  errorType: string | null;
+  branchContact: { id: number; alias: string; name: string; whatsAppPhone: string | null };
+  country: { code: string; currency: { code: string; symbol: string }; mantissaLength: number };
+}
+
+export function followUpOrderGet(code: string, signal?: AbortSignal): Promise<FollowUpOrder> {
+  return apiRequest<FollowUpOrder>(`/diner/order/${encodeURIComponent(code)}`, { signal });
+}
+
+/** `POST /api/diner/order/details`: reports an error; answers the updated view and the venue's wa.me link. */
+export function followUpErrorReport(
+  code: string,
+  errorType: OrderErrorType,
+  details: string | null,
+): Promise<{ order: FollowUpOrder; whatsAppUrl: string | null; text: string }> {
+  return apiRequest('/diner/order/details', {
+    method: 'POST',
+    body: { code, errorType, ...(details ? { details } : {}) },
+  });
+}
+
+export interface CardPaymentInput {
+  cardNumber: string;
+  cardName: string;
+  cardExpiry: string;
+  cardSecurityCode: string;
+  cardDocument: string;
+}
+
+export interface CardPaymentResult {
+  status: 'APPROVED' | 'REJECTED' | 'CANCELED' | 'EXPIRED' | 'PROCESSING';
+  paymentStatus: string;
+  message: string;
+}
+
+/**
+ * Tokenizes the card with the provider the order's payment type pays through
+ * (the server says which: our sandbox or Mercado Pago; card data goes only
+ * there) and pays the order with the token. One Idempotency-Key per attempt: a
+ * retry of the same attempt never charges twice.
+ */
+export async function followUpCardPay(
+  code: string,
+  card: CardPaymentInput,
+  idempotencyKey: string,
+): Promise<CardPaymentResult> {
+  const { cardTokenization } = await apiRequest<{ cardTokenization: ApiCardTokenization }>(
+    `/diner/order/${encodeURIComponent(code)}/card-tokenization`,
+  );
+  if (!cardTokenization) throw new CardTokenError('UNAVAILABLE', orderErrorMessages.paymentStartFailed);
+  const { token, paymentMethodId } = await cardTokenCreate(cardTokenization, card);
+  return apiRequest<CardPaymentResult>('/order/payment', {
+    method: 'POST',
+    headers: { 'idempotency-key': idempotencyKey },
+    body: {
+      token,
+      paymentMethodId,
+      dinerOrderId: code,
+      cardName: card.cardName.trim(),
+      identificationType: 'DNI',
+      identificationNumber: card.cardDocument.replace(/[.\s-]/g, ''),
+    },
+  });
+}
+
+/** How an unpaid card order is paid from the follow-up: our card form, or the provider's redirect (Webpay Plus). */
+export type FollowUpPayFlow = 'card' | 'redirect';
+
+/** The payment type's provider names that pay by redirect (`token_ws` flow). */
+const REDIRECT_PROVIDERS = new Set(['TRANSBANK', 'WEBPAY', 'WEBPAY_PLUS']);
+
+export function followUpPayFlow(providerName: string | null | undefined): FollowUpPayFlow {
+  return providerName && REDIRECT_PROVIDERS.has(providerName.toUpperCase()) ? 'redirect' : 'card';
+}
+
+/**
+ * `POST /api/callback/transbank/{branchContactId}-{orderCode}` (follow-up §7
+ * "Starts payment of an order"): answers our page that POSTs `token_ws` to
+ * the provider; the provider sends the diner back to the follow-up with
+ * `token_ws`.
+ */
+export function followUpRedirectStart(
+  branchContactId: number,
+  code: string,
+): Promise<{ redirectUrl: string }> {
+  return apiRequest<{ redirectUrl: string }>(
+    `/callback/transbank/${branchContactId}-${encodeURIComponent(code)}`,
+    { method: 'POST' },
+  );
+}

@@ -1,0 +1,381 @@
+import { followUpMessages, orderErrorMessages } from '@comanda/domain/messages';
+import { moneyFormat, moneyToMinor } from '@comanda/domain/money';
+import {
+  type OrderPaymentState,
+  type OrderPaymentStatus,
+  type OrderStatus,
+  orderPaymentMessage,
+  orderPaymentState,
+  orderProgressSteps,
+} from '@comanda/domain/order-status';
+import type { PaymentMethod } from '@comanda/domain/types';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { type FollowUpOrder, type FollowUpPayFlow, followUpRedirectStart } from '../api/order';
+import { ErrorReport } from './error-report';
+import { PayForm } from './pay-form';
+import '../follow-up.css';
+
+/** (ours) How the follow-up names each kind of order. */
+const TYPE_LABELS: Record<FollowUpOrder['type'], string> = {
+  DELIVERY: 'Delivery',
+  TAKE_AWAY: 'Retiro en el local',
+  DINE_IN: 'En el local',
+  SELF_SERVICE: 'Autoservicio',
+};
+
+/**
+ * The order's payment state now (the payment window ends while the page is
+ * open). A card order is stored PROCESSING from the moment it is placed
+ * (`paymentStatusOnSend`), before any charge exists, so PROCESSING reads here
+ * as "not paid yet", as the payment service reads it: the window still counts,
+ * and paying stays possible — the API refuses a second charge while one is in
+ * progress (409), so offering it never charges twice.
+ */
+export function followUpPaymentState(order: FollowUpOrder, now: number): OrderPaymentState {
+  // The server's clock decides the window (it refuses a late payment with 409):
+  // once it says expired, a browser clock running behind must not offer paying.
+  if (order.paymentState === 'EXPIRED' || order.paymentStatus === 'EXPIRED') return 'EXPIRED';
+  const stored = ['PAID', 'REJECTED'].includes(order.paymentStatus) ? order.paymentStatus : 'PENDING';
+  return orderPaymentState({
+    paymentMethod: (order.paymentType?.paymentMethod ?? 'CASH') as PaymentMethod,
+    paymentStatus: stored as OrderPaymentStatus,
+    status: order.status as OrderStatus,
+    orderedAt: Date.parse(order.orderedAt),
+    now,
+  });
+}
+
+/** (ours) How long without live updates before the page says it is reconnecting. */
+const OFFLINE_NOTICE_AFTER_MS = 3000;
+
+interface FollowUpPageProps {
+  order: FollowUpOrder;
+  /** Updates arrive live (the order's room is joined). */
+  live: boolean;
+  /** Card form, or the provider's redirect (from the payment type's provider); null while unknown. */
+  payFlow?: FollowUpPayFlow | null;
+  /** `open_follow_up_support=true`: the problem report starts open. */
+  supportOpen?: boolean;
+  timeZone: string;
+  now: number;
+  paying: boolean;
+  onPaid: (approved: boolean) => void;
+  onPayingChange: (paying: boolean) => void;
+  onReported: (order: FollowUpOrder) => void;
+}
+
+/** Follow-up §2.2: the order's progress, its content and figures, paying and reporting a problem. */
+export function FollowUpPage({
+  order,
+  live,
+  payFlow = 'card',
+  supportOpen = false,
+  timeZone,
+  now,
+  paying,
+  onPaid,
+  onPayingChange,
+  onReported,
+}: FollowUpPageProps) {
+  // Said only after a while without live updates: a page that is still
+  // connecting on arrival (about 100 ms) must not flash a reconnect notice.
+  const [offline, setOffline] = useState(false);
+  useEffect(() => {
+    if (live) {
+      setOffline(false);
+      return;
+    }
+    const timer = window.setTimeout(() => setOffline(true), OFFLINE_NOTICE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [live]);
+  const [payOpen, setPayOpen] = useState(false);
+  const [redirectProblem, setRedirectProblem] = useState<string | null>(null);
+  // Webpay: start the transaction and leave for the provider; the return brings `token_ws`.
+  const redirectPay = async () => {
+    setRedirectProblem(null);
+    onPayingChange(true);
+    try {
+      const started = await followUpRedirectStart(order.branchContact.id, order.code);
+      window.location.assign(started.redirectUrl);
+    } catch (error) {
+      const { status, message } = error as { status?: number; message?: string };
+      // 409 carries the server's reason (paid, expired, a payment in progress).
+      setRedirectProblem(status === 409 && message ? message : orderErrorMessages.paymentStartFailed);
+      onPayingChange(false);
+    }
+  };
+  // A payment the provider is still deciding: the spinner stays until an update
+  // of the order (live, or the rejoin's refetch) brings its result.
+  // The result counts only after the order was seen PROCESSING: a REJECTED left
+  // by an earlier attempt must not be read as this attempt's answer.
+  const [awaiting, setAwaiting] = useState<false | 'started' | 'seen-processing'>(false);
+  useEffect(() => {
+    if (!awaiting) return;
+    if (order.paymentStatus === 'PROCESSING') {
+      if (awaiting === 'started') setAwaiting('seen-processing');
+      return;
+    }
+    if (
+      awaiting === 'seen-processing' &&
+      (order.paymentStatus === 'PAID' || order.paymentStatus === 'REJECTED')
+    ) {
+      setAwaiting(false);
+      onPaid(order.paymentStatus === 'PAID');
+    }
+  }, [awaiting, order.paymentStatus, onPaid]);
+  const money = (major: number) =>
+    moneyFormat(moneyToMinor(major, order.country.mantissaLength), order.country);
+  const steps = orderProgressSteps(order.status as OrderStatus);
+  const paymentState = followUpPaymentState(order, now);
+  const paymentMessage = orderPaymentMessage(paymentState);
+  const unpaid = paymentState === 'UNPAID';
+  const processing = paying || awaiting !== false;
+  const orderedAt = new Date(order.orderedAt);
+  const when = (at: Date) =>
+    new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at);
+  const address = order.destination
+    ? (order.destination.fullAddress ??
+      [[order.destination.street, order.destination.number].filter(Boolean).join(' '), order.destination.city]
+        .filter(Boolean)
+        .join(', '))
+    : null;
+
+  return (
+    <main className="page follow-up" id="contenido" data-live={live}>
+      <header className="follow-up__header">
+        <p className="eyebrow">{order.branchContact.name}</p>
+        <h1>Pedido {order.code}</h1>
+        <p className="muted">
+          {TYPE_LABELS[order.type]} · {when(orderedAt)}
+          {order.scheduled && order.scheduledAt
+            ? ` · Programado para ${when(new Date(order.scheduledAt))}`
+            : ''}
+        </p>
+        {offline ? (
+          <p className="follow-up__connection muted" role="status">
+            Reconectando para recibir novedades…
+          </p>
+        ) : null}
+      </header>
+
+      <section aria-label="Estado del pedido" className="follow-up__section">
+        <ol className={`follow-steps${order.status === 'CANCELED' ? ' follow-steps--canceled' : ''}`}>
+          {steps.map((step) => (
+            <li
+              key={step.status}
+              className={`follow-steps__step follow-steps__step--${step.state}`}
+              aria-current={step.state === 'current' ? 'step' : undefined}
+              data-status={step.status}
+            >
+              <span className="follow-steps__dot" aria-hidden="true" />
+              <span className="follow-steps__label">{step.label}</span>
+            </li>
+          ))}
+        </ol>
+        <p className="visually-hidden" aria-live="polite" data-testid="order-status">
+          {steps.find((step) => step.state === 'current')?.label ?? steps.at(-1)?.label}
+        </p>
+      </section>
+
+      {processing ? <Spinner label="Procesando el pago…" /> : null}
+      {paymentMessage ? (
+        <div className="notice notice--error" role="alert">
+          {paymentMessage}
+        </div>
+      ) : null}
+
+      <section
+        aria-label="Detalle del pedido"
+        className={`follow-up__section follow-up__detail${unpaid || paymentState === 'EXPIRED' ? ' follow-up__detail--unpaid' : ''}`}
+      >
+        <h2 className="section-title">Tu pedido</h2>
+        {unpaid ? <p className="follow-up__unpaid-label">{followUpMessages.unpaidLabel}</p> : null}
+        <ul className="follow-items">
+          {order.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines of an order never move.
+            <li key={index} className="follow-items__line">
+              <div className="follow-items__text">
+                <span className="follow-items__name">
+                  {item.quantity} × {item.name}
+                </span>
+                {item.extras.map((group) => (
+                  <span key={group.groupId} className="muted follow-items__extras">
+                    {group.groupName}:{' '}
+                    {group.groupItems
+                      .map((extra) => (extra.quantity > 1 ? `${extra.quantity} × ${extra.name}` : extra.name))
+                      .join(', ')}
+                  </span>
+                ))}
+                {item.notes ? <span className="muted follow-items__notes">“{item.notes}”</span> : null}
+              </div>
+              <span className="follow-items__price">{money(item.accPrice)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="cart-summary">
+          <div>
+            <dt>Productos</dt>
+            <dd>{money(order.itemsPrice)}</dd>
+          </div>
+          {order.surcharges.map((entry) => (
+            <div key={`s-${entry.name}`}>
+              <dt>{entry.name}</dt>
+              <dd>{money(entry.amount)}</dd>
+            </div>
+          ))}
+          {order.discounts.map((entry) => (
+            <div key={`d-${entry.name}`}>
+              <dt>{entry.name}</dt>
+              <dd>− {money(entry.amount)}</dd>
+            </div>
+          ))}
+          {order.deliveryFee > 0 ? (
+            <div>
+              <dt>Costo de envío</dt>
+              <dd>{money(order.deliveryFee)}</dd>
+            </div>
+          ) : null}
+          {order.userServiceFee > 0 ? (
+            <div>
+              <dt>Costo de servicio</dt>
+              <dd>{money(order.userServiceFee)}</dd>
+            </div>
+          ) : null}
+          <div className="cart-summary__total">
+            <dt>Total</dt>
+            <dd data-testid="order-total">{money(order.price)}</dd>
+          </div>
+        </dl>
+
+        <dl className="follow-facts">
+          {order.paymentType ? (
+            <div>
+              <dt>Medio de pago</dt>
+              <dd>
+                {order.paymentType.showName}
+                {paymentState === 'PAID' ? ' · Pagado' : ''}
+              </dd>
+            </div>
+          ) : null}
+          {order.paysWith !== null ? (
+            <div>
+              <dt>Paga con</dt>
+              <dd>{money(order.paysWith)}</dd>
+            </div>
+          ) : null}
+          {order.table ? (
+            <div>
+              <dt>Mesa</dt>
+              <dd>{order.table}</dd>
+            </div>
+          ) : null}
+          {address ? (
+            <div>
+              <dt>Dirección</dt>
+              <dd>
+                {address}
+                {order.destination?.details ? ` (${order.destination.details})` : ''}
+              </dd>
+            </div>
+          ) : null}
+          {order.notes ? (
+            <div>
+              <dt>Notas</dt>
+              <dd>{order.notes}</dd>
+            </div>
+          ) : null}
+          {order.trackingUrl ? (
+            <div>
+              <dt>Seguimiento del envío</dt>
+              <dd>
+                <a className="link" href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+                  Ver el envío
+                </a>
+              </dd>
+            </div>
+          ) : null}
+          {order.shipmentSecurityCode ? (
+            <div>
+              <dt>Código de seguridad del envío</dt>
+              <dd>{order.shipmentSecurityCode}</dd>
+            </div>
+          ) : null}
+          {order.loyalty.redeemedPoints > 0 ? (
+            <div>
+              <dt>Puntos canjeados</dt>
+              <dd>
+                {order.loyalty.redeemedReturned
+                  ? `${order.loyalty.redeemedPoints} (devueltos)`
+                  : order.loyalty.redeemedPoints}
+              </dd>
+            </div>
+          ) : null}
+          {/* The server credits gained points when the order is delivered; a canceled order earns none. */}
+          {order.loyalty.gainedPoints > 0 && order.status !== 'CANCELED' ? (
+            <div>
+              <dt>{order.loyalty.gainedCredited ? 'Puntos ganados' : 'Puntos a ganar'}</dt>
+              <dd>
+                {order.loyalty.gainedCredited
+                  ? order.loyalty.gainedPoints
+                  : `${order.loyalty.gainedPoints} (al entregar el pedido)`}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      {unpaid && payFlow === 'redirect' ? (
+        <>
+          {redirectProblem ? (
+            <div className="notice notice--error" role="alert">
+              {redirectProblem}
+            </div>
+          ) : null}
+          <button
+            type="button"
+            className="button follow-up__pay"
+            disabled={processing}
+            onClick={() => void redirectPay()}
+          >
+            {followUpMessages.pay} {money(order.price)}
+          </button>
+        </>
+      ) : unpaid ? (
+        payOpen ? (
+          <PayForm
+            code={order.code}
+            timeZone={timeZone}
+            onPayingChange={onPayingChange}
+            onDone={(result) => {
+              if (result === 'PROCESSING') {
+                setAwaiting('started');
+                return;
+              }
+              if (result === 'APPROVED') setPayOpen(false);
+              onPaid(result === 'APPROVED');
+            }}
+          />
+        ) : (
+          <button
+            type="button"
+            className="button follow-up__pay"
+            disabled={payFlow === null}
+            onClick={() => setPayOpen(true)}
+          >
+            {followUpMessages.pay} {money(order.price)}
+          </button>
+        )
+      ) : null}
+
+      <ErrorReport order={order} onReported={onReported} initiallyOpen={supportOpen} />
+
+      <p className="follow-up__support">
+        <Link className="link" to={`/soporte?referenceId=${encodeURIComponent(order.code)}`}>
+          Ayuda con este pedido
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,142 @@
+import { cartMessages } from '@comanda/domain/messages';
+import type { MoneyCountry } from '@comanda/domain/money';
+import type { MenuDiscount } from '@comanda/domain/types';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { MenuCategory, MenuPlate, StorefrontMenu } from '../../../types/menu';
+import { PlateCard } from './plate-card';
+import { imageUrl, PlateImage } from './plate-image';
+
+export interface MenuLinks {
+  plateHref: (plate: MenuPlate) => string;
+  categoryHref: (category: MenuCategory) => string;
+  onPlateOpen: (plate: MenuPlate) => void;
+  discountFor: (plate: MenuPlate) => MenuDiscount | null;
+}
+
+/** A list of plate cards. */
+export function PlateList({
+  plates,
+  country,
+  links,
+  priorityCount = 0,
+}: {
+  plates: readonly MenuPlate[];
+  country: MoneyCountry;
+  links: MenuLinks;
+  priorityCount?: number;
+}) {
+  return (
+    <ul className="plate-list">
+      {plates.map((plate, index) => (
+        <li key={plate.id}>
+          <PlateCard
+            plate={plate}
+            discount={links.discountFor(plate)}
+            country={country}
+            href={links.plateHref(plate)}
+            onOpen={links.onPlateOpen}
+            priority={index < priorityCount}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The menu home (ordering §2): the support/loyalty banner slot, 'Lo más
+ * destacado', then the categories, as cards leading to their page or, with the
+ * branch's `platesInMainView`, inline with their plates.
+ */
+export function MenuHome({
+  menu,
+  platesInMainView,
+  country,
+  links,
+  banner,
+}: {
+  menu: StorefrontMenu;
+  platesInMainView: boolean;
+  country: MoneyCountry;
+  links: MenuLinks;
+  /** The support/loyalty banner, when the loyalty work provides one. */
+  banner?: ReactNode;
+}) {
+  return (
+    <div className="menu-home">
+      {banner}
+      {menu.remarkeds.length > 0 ? (
+        <section className="menu-section" aria-labelledby="highlighted-title">
+          <h2 id="highlighted-title" className="section-title">
+            {cartMessages.highlighted}
+          </h2>
+          <ul className="highlighted">
+            {menu.remarkeds.map((plate, index) => (
+              <li key={plate.id}>
+                <PlateCard
+                  plate={plate}
+                  discount={links.discountFor(plate)}
+                  country={country}
+                  href={links.plateHref(plate)}
+                  onOpen={links.onPlateOpen}
+                  priority={index < 2}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {platesInMainView ? (
+        <>
+          <nav className="category-chips" aria-label="Categorías">
+            {menu.categories.map((category) => (
+              <a key={category.id} className="chip" href={`#categoria-${category.slug}`}>
+                {category.showName}
+              </a>
+            ))}
+          </nav>
+          {menu.categories.map((category, index) => (
+            <section
+              key={category.id}
+              id={`categoria-${category.slug}`}
+              className="menu-section menu-section--deferred"
+              aria-labelledby={`categoria-${category.slug}-title`}
+            >
+              <h2 id={`categoria-${category.slug}-title`} className="section-title">
+                {category.showName}
+              </h2>
+              {category.description ? <p className="muted">{category.description}</p> : null}
+              <PlateList
+                plates={category.plates}
+                country={country}
+                links={links}
+                priorityCount={index === 0 ? 3 : 0}
+              />
+            </section>
+          ))}
+        </>
+      ) : (
+        <section className="menu-section" aria-labelledby="categories-title">
+          <h2 id="categories-title" className="section-title">
+            Categorías
+          </h2>
+          <ul className="category-grid">
+            {menu.categories.map((category) => (
+              <li key={category.id}>
+                <Link className="category-card" to={links.categoryHref(category)}>
+                  {category.withImage ? <PlateImage src={imageUrl('CATEGORY', category.numericId)} /> : null}
+                  <span className="category-card__name">{category.showName}</span>
+                  {category.description ? (
+                    <span className="category-card__description">{category.description}</span>
+                  ) : null}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

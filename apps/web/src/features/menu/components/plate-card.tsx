@@ -1,0 +1,107 @@
+import { menuDiscountUnitPrice } from '@comanda/domain/menu-discount';
+import { type MoneyCountry, moneyFormat } from '@comanda/domain/money';
+import { plateFromPrice, plateHasSizes } from '@comanda/domain/plate-configuration';
+import type { MenuDiscount } from '@comanda/domain/types';
+import type { MenuPlate } from '../../../types/menu';
+import { imageUrl, PlateImage } from './plate-image';
+
+/** (ours) How the menu names the API's plate indicators. */
+const INDICATOR_LABELS: Record<string, string> = {
+  VEGETARIANO: 'Vegetariano',
+  VEGANO: 'Vegano',
+  SIN_TACC: 'Sin TACC',
+  PICANTE: 'Picante',
+  NUEVO: 'Nuevo',
+};
+
+export function indicatorLabel(code: string): string {
+  const known = INDICATOR_LABELS[code];
+  if (known) return known;
+  const words = code.replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The plate's indicators as small labels. */
+export function Indicators({ codes }: { codes: readonly string[] }) {
+  if (codes.length === 0) return null;
+  return (
+    <ul className="indicators" aria-label="Indicadores">
+      {codes.map((code) => (
+        <li key={code} className="indicator">
+          {indicatorLabel(code)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The price a card shows: 'Desde' for a sized plate, and the menu discount's price when one holds today. */
+export function PlatePrice({
+  plate,
+  discount,
+  country,
+}: {
+  plate: MenuPlate;
+  discount: MenuDiscount | null;
+  country: MoneyCountry;
+}) {
+  const from = plateFromPrice(plate);
+  if (from === null) return null;
+  const discounted = menuDiscountUnitPrice(discount, from);
+  const prefix = plateHasSizes(plate) ? 'Desde ' : '';
+  return (
+    <span className="price">
+      {discount?.type === 'MULTIPLE' ? (
+        <span className="price__offer">{`${discount.buy}x${discount.pay}`}</span>
+      ) : null}
+      {discounted < from ? (
+        <>
+          <span className="price__current">{`${prefix}${moneyFormat(discounted, country)}`}</span>{' '}
+          <s className="price__before">
+            <span className="visually-hidden">Antes </span>
+            {moneyFormat(from, country)}
+          </s>
+        </>
+      ) : (
+        <span className="price__current">{`${prefix}${moneyFormat(from, country)}`}</span>
+      )}
+    </span>
+  );
+}
+
+/** A plate in a list: opens its detail (a modal or its page, by the branch's setting). */
+export function PlateCard({
+  plate,
+  discount,
+  country,
+  href,
+  onOpen,
+  priority = false,
+}: {
+  plate: MenuPlate;
+  discount: MenuDiscount | null;
+  country: MoneyCountry;
+  href: string;
+  onOpen: (plate: MenuPlate) => void;
+  priority?: boolean;
+}) {
+  return (
+    <a
+      className="plate-card"
+      href={href}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        onOpen(plate);
+      }}
+    >
+      <span className="plate-card__text">
+        <span className="plate-card__name">{plate.showName}</span>
+        {plate.description ? <span className="plate-card__description">{plate.description}</span> : null}
+        <Indicators codes={plate.indicators} />
+        <PlatePrice plate={plate} discount={discount} country={country} />
+      </span>
+      {plate.withImage ? <PlateImage src={imageUrl('PLATE', plate.numericId)} priority={priority} /> : null}
+    </a>
+  );
+}

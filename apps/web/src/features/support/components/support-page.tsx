@@ -1,0 +1,48 @@
+import { venueFollowUpText, venueWhatsAppLink } from '@comanda/domain/venue-message';
+import type { ApiBranchContact } from '../../../types/api';
+
+/**
+ * The support page for one order (follow-up §2.2 support link): the venue's
+ * contacts — phone and WhatsApp, the chat prefilled with the order code.
+ */
+export function SupportPage({
+  orderCode,
+  venueName,
+  contact,
+  whatsAppPhone,
+}: {
+  orderCode: string;
+  venueName: string;
+  contact: ApiBranchContact | null;
+  whatsAppPhone: string | null;
+}) {
+  const callPhone = contact?.callPhone ?? null;
+  const whatsApp = whatsAppPhone ?? contact?.whatsAppPhone ?? null;
+  return (
+    <main className="page follow-up" id="contenido">
+      <p className="eyebrow">Pedido {orderCode}</p>
+      <h1>Ayuda con tu pedido</h1>
+      <p className="muted">Comunícate con {venueName} por tu pedido.</p>
+      <section className="follow-up__section support-contacts" aria-label="Contactos del local">
+        {callPhone ? (
+          <a className="button button--bordered" href={`tel:${callPhone.replace(/[^\d+]/g, '')}`}>
+            Llamar al {callPhone}
+          </a>
+        ) : null}
+        {whatsApp ? (
+          <a
+            className="button"
+            href={venueWhatsAppLink(whatsApp, venueFollowUpText(orderCode, { kind: 'contact' }))}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Escribir por WhatsApp
+          </a>
+        ) : null}
+        {!callPhone && !whatsApp ? (
+          <p className="muted">El local no publicó un teléfono de contacto.</p>
+        ) : null}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,147 @@
+import { createRequire } from 'node:module';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+// React Router's package exports its development build under every condition;
+// its production build (same API, no development warnings) sits beside it.
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/[\\/]development[\\/]index\.m?js$/, '/production/index.mjs');
+
+/**
+ * What the first paint of a storefront screen needs (the menu of
+ * `/menu/{alias}/{mode}` above all), bundled as one chunk: a single file
+ * compresses better than a dozen small shared ones and arrives in one request
+ * (ADR 004 budget: 100 KB gzipped for that first load, React included).
+ * Everything else (plate detail, cart page, dialogs, cart rules, pricing, the
+ * address map, checkout, console, rider) stays in chunks loaded on demand.
+ */
+const FIRST_PAINT_WEB = [
+  /apps\/web\/src\/lib\/(analytics|api-client|app-environment|branch|menu-hash|ordering-state|placed-orders|theme|use-resource)\.ts$/,
+  /apps\/web\/src\/stores\/(cart-store|color-scheme-store|entry-params-store|install-prompt-store)\.ts$/,
+  /apps\/web\/src\/hooks\/use-marketing-tags\.ts$/,
+  /apps\/web\/src\/types\//,
+  /apps\/web\/src\/components\/(error-boundary|error-screen|spinner|ui\/icons|ui\/toast)\.tsx$/,
+  /apps\/web\/src\/app\/(bootstrap|router|provider)\.tsx$/,
+  /apps\/web\/src\/features\/menu\/(api\/.*|components\/(menu-home|plate-card|plate-image)\.tsx)$/,
+  /apps\/web\/src\/features\/branch-header\/components\/(branch-header|social-links|ordering-notice)\.tsx$/,
+  /apps\/web\/src\/features\/shell\/components\/storefront-layout\.tsx$/,
+  /apps\/web\/src\/features\/entry\/api\//,
+  /apps\/web\/src\/app\/routes\/(menu|menu-context|use-storefront-location|lazy-features|not-found)\.tsx?$/,
+];
+
+/**
+ * The screens a shared link lands on besides the mode menu (a category page,
+ * the company, branch and location screens): lazy chunks of their own that
+ * read the domain through the first-paint copies too, so that their first load
+ * does not fetch the full domain files either.
+ */
+const LANDING_WEB = [
+  /apps\/web\/src\/app\/routes\/(menu-pages|menu-entry)\.tsx$/,
+  /apps\/web\/src\/features\/entry\/components\//,
+  /apps\/web\/src\/hooks\/use-(order-mode-change|confirm-clear)\.tsx$/,
+  /apps\/web\/src\/features\/menu\/components\/category-page\.tsx$/,
+];
+
+/** The domain modules first-paint code imports get their own copy, marked with this query. */
+const FIRST_PAINT_COPY = '?first-paint';
+
+const FIRST_PAINT = [
+  /node_modules\/(react|react-dom|react-router|scheduler)\//,
+  // Copies only the landing screens use (distances for the branch screen) stay with them.
+  /packages\/domain\/src\/(?!guide\.|delivery-zone\.)[^?]+\.ts\?first-paint$/,
+  ...FIRST_PAINT_WEB,
+];
+
+/**
+ * First-paint code reaches `@comanda/domain` through its own module instances.
+ * A domain file is one module, and Rolldown keeps in it every export any chunk
+ * uses: without this, each feature that uses one more message, money or
+ * schedule helper (the checkout, the console…) would grow the menu's first
+ * load. With it, the first-paint copy of a domain file holds only what first
+ * paint uses, and the lazy features share the ordinary copy. The domain is
+ * pure (no module state beyond formatter caches), so two instances behave as
+ * one; a diner who goes on to a lazy feature downloads the few shared helpers
+ * twice, which costs far less than carrying every helper up front.
+ */
+function firstPaintDomainCopies(): Plugin {
+  return {
+    name: 'comanda:first-paint-domain-copies',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer) return null;
+      const fromDomainCopy = importer.endsWith(FIRST_PAINT_COPY);
+      const fromFirstPaint = [...FIRST_PAINT_WEB, ...LANDING_WEB].some((pattern) => pattern.test(importer));
+      const toDomain = source.startsWith('@comanda/domain/') || (fromDomainCopy && source.startsWith('.'));
+      if (!toDomain || (!fromDomainCopy && !fromFirstPaint)) return null;
+      const resolved = await this.resolve(source, importer.replace(FIRST_PAINT_COPY, ''), { skipSelf: true });
+      if (!resolved || resolved.external) return null;
+      return `${resolved.id}${FIRST_PAINT_COPY}`;
+    },
+  };
+}
+
+/**
+ * The page's first request chain, shortened: the first-paint chunk (and the
+ * runtime it needs) are announced in the HTML with modulepreload, so they
+ * download alongside the tiny entry chunk instead of after it.
+ */
+function firstPaintHtml(): Plugin {
+  return {
+    name: 'comanda:first-paint-html',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const preloads = Object.values(context.bundle ?? {})
+          .filter(
+            (file) => file.type === 'chunk' && /^assets\/(storefront|rolldown-runtime)-/.test(file.fileName),
+          )
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file.fileName}">`);
+        return html.replace('</title>', `</title>\n    ${preloads.join('\n    ')}`);
+      },
+    },
+  };
+}
+
+// The API serves the built app in production; in development Vite proxies /api
+// and /socket.io to it.
+export default defineConfig({
+  plugins: [firstPaintDomainCopies(), react(), firstPaintHtml()],
+  resolve: {
+    alias: [{ find: /^react-router$/, replacement: reactRouterProduction }],
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    target: 'es2022',
+    reportCompressedSize: false,
+    // The first-paint chunk holds what lazy chunks share, so there is little to
+    // preload ahead of them; the helper would cost first-load bytes.
+    modulePreload: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'storefront',
+              test: (id: string) => FIRST_PAINT.some((pattern) => pattern.test(id)),
+              // Only what the list names: the early prefetch (lib/prefetch.ts and the two small
+              // modules it reads) must stay in the entry chunk, ahead of this one.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/socket.io': { target: 'http://localhost:3000', ws: true },
+    },
+  },
+});

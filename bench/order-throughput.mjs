@@ -1,0 +1,439 @@
+#!/usr/bin/env node
+// POST /api/order throughput and latency at 16 connections on PostgreSQL,
+// measured in the same run as pgbench's TPC-B on the same server, and reported
+// as a ratio (issue 5: aim for orders/s ≥ 0.5 × TPC-B tps).
+//
+//   node bench/order-throughput.mjs            (or: npm run bench)
+//
+// Environment (all optional):
+//   BENCH_DATABASE_URL  an existing database on the server to use as the admin
+//                       connection (default TEST_DATABASE_URL, else
+//                       postgres://postgres@127.0.0.1:5432/postgres). Two throwaway
+//                       databases are created next to it and dropped at the end.
+//   BENCH_DURATION_S    seconds of each measurement (default 20)
+//   BENCH_ROUNDS        the 20 s are split into this many alternating rounds of
+//                       TPC-B and orders (default 4 × 5 s each), so that the rest
+//                       of the machine's load weighs on both measurements alike
+//   BENCH_CONNECTIONS   concurrent clients (default 16)
+//   BENCH_API_NODE_ARGS extra node flags for the API process (e.g. --cpu-prof)
+//
+// The API runs as in production (esbuild bundle, `node apps/api/dist/server.js`,
+// LOG_LEVEL=warn so that request logging is not what is measured), loopback only.
+// Orders are real: Núñez take-away of the demo tenant (made open around the
+// clock), two lines with garnishes, cash, a customer phone out of 10 000, one
+// fresh Idempotency-Key per order.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'bench', 'results');
+const adminUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const durationS = Number(process.env.BENCH_DURATION_S ?? 20);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
+const warmupS = 3;
+
+function log(message) {
+  console.log(`[order-throughput] ${message}`);
+}
+
+function databaseUrl(name) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery(text) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function pgbenchVersion() {
+  const version = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
+  if (version.status !== 0) throw new Error('pgbench is not installed');
+  return version.stdout.trim();
+}
+
+function pgbenchInit(url) {
+  const init = spawnSync('pgbench', ['-i', '-q', '-s', '1', url], { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`pgbench -i failed:\n${init.stderr}`);
+}
+
+const pgbenchArgs = (seconds) => [
+  '-c',
+  String(connections),
+  '-j',
+  String(Math.min(connections, os.cpus().length)),
+  '-T',
+  String(seconds),
+  '-n',
+];
+
+/** One TPC-B run; tps without connection time, and the average latency. */
+function pgbench(url, seconds) {
+  const run = spawnSync('pgbench', [...pgbenchArgs(seconds), url], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`pgbench failed:\n${run.stderr}`);
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout);
+  const latency = /latency average = ([\d.]+) ms/.exec(run.stdout);
+  if (!tps) throw new Error(`could not read pgbench's tps:\n${run.stdout}`);
+  return { tps: Number(tps[1]), latencyAverageMs: latency ? Number(latency[1]) : null };
+}
+
+function buildApi() {
+  log('building the API bundle');
+  const build = spawnSync(process.execPath, ['apps/api/build.mjs'], { cwd: root, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`API build failed:\n${build.stderr}`);
+}
+
+async function startApi(url, port, adminToken) {
+  // BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API during the run.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ADMIN_TOKEN: adminToken,
+      WEB_DIST_DIR: '',
+      RATE_LIMIT_ORDER_PER_MINUTE: '100000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the API did not become healthy');
+}
+
+/** The demo tenant with Núñez take-away open around the clock (the bench runs at any hour). */
+function benchTenant() {
+  const tenant = JSON.parse(fs.readFileSync(path.join(root, 'apps/api/src/tenant/demo-tenant.json'), 'utf8'));
+  const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+  for (const branch of tenant.branches) {
+    for (const contact of branch.branchContacts) {
+      for (const mode of contact.orderModes) {
+        if (mode.key !== 'nunez-takeaway') continue;
+        mode.schedules = [
+          {
+            scheduleConfigs: [
+              {
+                workingDays: days.map((dayOfWeek) => ({
+                  dayOfWeek,
+                  workingHours: [
+                    { startAt: '00:00', endAt: '12:00' },
+                    { startAt: '12:00', endAt: '00:00' },
+                  ],
+                })),
+              },
+            ],
+          },
+        ];
+      }
+    }
+  }
+  return tenant;
+}
+
+async function json(response) {
+  const text = await response.text();
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Imports the tenant through the admin API and builds a valid order from the diner API. */
+async function orderTemplate(base, adminToken) {
+  const imported = await fetch(`${base}/api/admin/tenants`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(benchTenant()),
+  });
+  if (!imported.ok) throw new Error(`tenant import failed: ${imported.status} ${await imported.text()}`);
+  const entity = await json(await fetch(`${base}/api/diner/brasa-nunez`));
+  const contact = entity.branchContact;
+  const mode = contact.deliveryConfig.orderModes.find((candidate) => candidate.type === 'TAKE_AWAY');
+  const cash = mode.paymentTypes.find((type) => type.paymentMethod === 'CASH');
+  const menu = await json(
+    await fetch(`${base}/api/diner/brasa-nunez/menu/${contact.id}?orderModeId=${mode.id}`),
+  );
+  const plates = menu.categories.flatMap((category) => category.plates);
+  // A line for a plate: its first size, and the first item of every mandatory group.
+  const line = (plate, quantity) => ({
+    referenceId: plate.id,
+    ...(plate.sizes.length > 0 ? { sizeId: plate.sizes[0].id } : {}),
+    quantity,
+    extras: plate.garnishGroups
+      .filter((group) => group.mandatory)
+      .map((group) => ({
+        groupId: group.groupId,
+        groupItems: group.groupItems
+          .slice(0, Math.max(1, group.minGarnishAmount))
+          .map((item) => ({ referenceId: item.id, quantity: 1 })),
+      })),
+  });
+  const withGarnish =
+    plates.find((plate) => plate.garnishGroups.some((group) => group.mandatory)) ?? plates[0];
+  const plain =
+    plates.find((plate) => plate.garnishGroups.length === 0 && plate.id !== withGarnish.id) ?? plates[1];
+  const template = {
+    orderModeId: mode.id,
+    branchContact: { id: contact.id },
+    type: 'TAKE_AWAY',
+    items: [line(withGarnish, 2), line(plain, 1)],
+    paymentType: { id: cash.id },
+    customerName: 'Cliente de prueba',
+    notes: 'Sin sal',
+    price: 0,
+  };
+  // The server prices it: a 409 carries the figures.
+  const probe = await fetch(`${base}/api/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ ...template, phone: '+5491140000000', paysWith: 10_000_000 }),
+  });
+  const answer = await json(probe);
+  if (probe.status !== 409)
+    throw new Error(`expected the probe to be 409, got ${probe.status}: ${JSON.stringify(answer)}`);
+  return {
+    ...template,
+    price: answer.breakdown.price,
+    paysWith: Math.ceil(answer.breakdown.price / 1000) * 1000,
+  };
+}
+
+// node:http with a keep-alive agent by default: on a small machine the load generator shares the
+// CPU with the API and PostgreSQL, and fetch costs about four times node:http's CPU per request
+// (measured here on GET /api/health). BENCH_CLIENT=fetch uses fetch instead.
+const client = process.env.BENCH_CLIENT === 'fetch' ? 'fetch' : 'http';
+const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+
+/** POSTs one order and answers the status once the body has been read. */
+async function post(base, body) {
+  const headers = { 'content-type': 'application/json', 'idempotency-key': randomUUID() };
+  if (client === 'fetch') {
+    const response = await fetch(`${base}/api/order`, { method: 'POST', headers, body });
+    await response.arrayBuffer();
+    return response.status;
+  }
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}/api/order`, { method: 'POST', headers, agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * `connections` clients sending orders back to back for `seconds`. Answers that
+ * start and end inside the window count: latencies of the 201s, and failures.
+ */
+async function load(base, template, seconds, counter) {
+  const latencies = [];
+  const failures = new Map();
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < end) {
+      const n = counter.next++;
+      const body = JSON.stringify({
+        ...template,
+        phone: `+54911${String(50_000_000 + (n % 10_000)).padStart(8, '0')}`,
+      });
+      const t0 = performance.now();
+      let status = 0;
+      try {
+        status = await post(base, body);
+      } catch (error) {
+        failures.set(error.message, (failures.get(error.message) ?? 0) + 1);
+        continue;
+      }
+      const t1 = performance.now();
+      if (t1 > end) continue;
+      if (status === 201) latencies.push(t1 - t0);
+      else failures.set(`HTTP ${status}`, (failures.get(`HTTP ${status}`) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  return { latencies, failures };
+}
+
+const round2 = (value) => (value === null ? null : Math.round(value * 100) / 100);
+
+/** Orders figures over every round: throughput, latency percentiles, failures. */
+function ordersSummary(rounds, seconds) {
+  const latencies = rounds.flatMap((result) => result.latencies).sort((a, b) => a - b);
+  const failures = {};
+  for (const result of rounds) {
+    for (const [reason, count] of result.failures) failures[reason] = (failures[reason] ?? 0) + count;
+  }
+  return {
+    orders: latencies.length,
+    ordersPerSecond: round2(latencies.length / seconds),
+    latencyMs: {
+      p50: round2(percentile(latencies, 50)),
+      p95: round2(percentile(latencies, 95)),
+      p99: round2(percentile(latencies, 99)),
+      max: round2(latencies.at(-1) ?? null),
+    },
+    failures,
+  };
+}
+
+function markdown(result) {
+  const o = result.orders;
+  const p = result.pgbench;
+  return `# POST /api/order throughput vs pgbench TPC-B
+
+Measured ${result.measuredAt} by \`node bench/order-throughput.mjs\` on ${result.machine.cpus} × ${result.machine.cpuModel},
+Node ${result.machine.node}, ${result.postgres.version}; load average before the run
+${result.machine.loadAverage.join(' / ')} (the machine is shared). API, PostgreSQL and both load generators run
+on it, loopback only; the order load generator is ${result.client}. ${result.durationSeconds} s of each, in
+${result.rounds} alternating rounds, after a ${result.warmupSeconds} s warm-up of orders.
+
+| Measurement (${result.connections} connections) | Figure | Per round |
+|---|---|---|
+| pgbench TPC-B (\`${p.command}\`) | **${p.tps} tps** (latency avg ${p.latencyAverageMs} ms) | ${p.roundsTps.join(' / ')} |
+| \`POST /api/order\` (201s) | **${o.ordersPerSecond} orders/s** | ${o.roundsPerSecond.join(' / ')} |
+| Order latency p50 / p95 / p99 / max | ${o.latencyMs.p50} / ${o.latencyMs.p95} / ${o.latencyMs.p99} / ${o.latencyMs.max} ms | |
+| Orders that failed | ${Object.keys(o.failures).length === 0 ? 'none' : JSON.stringify(o.failures)} | |
+| **Ratio orders/s ÷ TPC-B tps** | **${result.ratio}** (aim ≥ 0.5) | |
+
+An order: one HTTP request (Fastify, schema validation of the payload and of the Idempotency-Key), the
+placement's reads from the content-versioned caches (location and mode, menu, payment types, discounts,
+loyalty), pricing and the checkout checks with packages/domain, and one SQL statement that checks the
+venue's switches, claims the key with its answer, upserts the customer and inserts the order, its two
+lines and its status event. A TPC-B transaction is five statements on four small tables.
+`;
+}
+
+async function main() {
+  const suffix = randomBytes(4).toString('hex');
+  const pgbenchDb = `comanda_bench_pgbench_${suffix}`;
+  const apiDb = `comanda_bench_api_${suffix}`;
+  const adminToken = randomBytes(16).toString('hex');
+  const loadAverage = os.loadavg().map((value) => Math.round(value * 100) / 100);
+  // pgbench takes whole seconds.
+  const slice = Math.max(1, Math.round(durationS / rounds));
+  await adminQuery(`create database ${pgbenchDb}`);
+  await adminQuery(`create database ${apiDb}`);
+  let api;
+  try {
+    const version = (await adminQuery('show server_version')).rows[0].server_version;
+    pgbenchInit(databaseUrl(pgbenchDb));
+    buildApi();
+    api = await startApi(databaseUrl(apiDb), await freePort(), adminToken);
+    const template = await orderTemplate(api.base, adminToken);
+    const counter = { next: 0 };
+    log(`warm-up: ${warmupS} s of orders`);
+    await load(api.base, template, warmupS, counter);
+
+    // Rounds alternate the two measurements, so that whatever else the machine does weighs on both alike.
+    const pgbenchRounds = [];
+    const orderRounds = [];
+    for (let r = 1; r <= rounds; r++) {
+      const tpcb = pgbench(databaseUrl(pgbenchDb), slice);
+      pgbenchRounds.push(tpcb);
+      const orders = await load(api.base, template, slice, counter);
+      orderRounds.push(orders);
+      log(
+        `round ${r}/${rounds}: TPC-B ${tpcb.tps.toFixed(1)} tps, orders ${(orders.latencies.length / slice).toFixed(1)}/s`,
+      );
+    }
+    const tps = pgbenchRounds.reduce((sum, run) => sum + run.tps, 0) / rounds;
+    const latencies = pgbenchRounds.map((run) => run.latencyAverageMs).filter((value) => value !== null);
+    const orders = ordersSummary(orderRounds, slice * rounds);
+    const result = {
+      measuredAt: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        loadAverage,
+      },
+      postgres: { version: `PostgreSQL ${version}` },
+      connections,
+      client: client === 'http' ? 'node:http, keep-alive agent' : 'fetch (undici)',
+      durationSeconds: slice * rounds,
+      rounds,
+      warmupSeconds: warmupS,
+      pgbench: {
+        version: pgbenchVersion(),
+        command: `pgbench -i -s 1; ${rounds} × pgbench ${pgbenchArgs(slice).join(' ')}`,
+        tps: round2(tps),
+        latencyAverageMs: round2(latencies.reduce((sum, value) => sum + value, 0) / (latencies.length || 1)),
+        roundsTps: pgbenchRounds.map((run) => round2(run.tps)),
+      },
+      orders: {
+        ...orders,
+        roundsPerSecond: orderRounds.map((run) => round2(run.latencies.length / slice)),
+      },
+      ratio: Math.round((orders.ordersPerSecond / tps) * 1000) / 1000,
+    };
+    fs.mkdirSync(resultsDir, { recursive: true });
+    fs.writeFileSync(path.join(resultsDir, 'order-throughput.json'), `${JSON.stringify(result, null, 2)}\n`);
+    fs.writeFileSync(path.join(resultsDir, 'order-throughput.md'), markdown(result));
+    log(
+      `TPC-B ${result.pgbench.tps} tps, orders ${orders.ordersPerSecond}/s (p99 ${orders.latencyMs.p99} ms)`,
+    );
+    log(`ratio ${result.ratio} → bench/results/order-throughput.{json,md}`);
+  } finally {
+    if (api) {
+      api.child.kill('SIGTERM');
+      await new Promise((resolve) => api.child.once('exit', resolve));
+    }
+    await adminQuery(`drop database if exists ${pgbenchDb} with (force)`);
+    await adminQuery(`drop database if exists ${apiDb} with (force)`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser. The server under test is
+// started by global-setup.ts on a free port with a fresh data folder.
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/results.json' }]] : [['list']],
+  outputDir: '.tmp/test-results',
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    locale: 'es-AR',
+    timezoneId: 'America/Argentina/Buenos_Aires',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});

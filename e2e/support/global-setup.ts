@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The instant the server's clock starts at (CLOCK_START): Friday 20 November
+ * 2026, 21:00 in Buenos Aires, when every demo location and mode takes orders.
+ * The server checks opening hours against its own clock, so without this an
+ * order test would pass or fail with the hour CI runs at. Every page's clock
+ * starts at the same instant (support/fixtures.ts), so browser and server agree.
+ */
+export const E2E_CLOCK_START = '2026-11-20T21:00:00-03:00';
+
+/**
+ * Starts the built app (`apps/api/dist/server.js` serving `apps/web/dist`) on a
+ * free port with a fresh data folder, so every run begins from the demo tenant.
+ * The tests read the address from E2E_BASE_URL.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
+    if (!fs.existsSync(path.join(root, built)))
+      throw new Error(`${built} is missing: run \`npm run build\` first`);
+  }
+  const port = await freePort();
+  const clockSetAt = Date.now();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-e2e-'));
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ADMIN_TOKEN: 'e2e-admin-token',
+      CLOCK_START: E2E_CLOCK_START,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_ADMIN_TOKEN = 'e2e-admin-token';
+  process.env.E2E_CLOCK_OFFSET_MS = String(Date.parse(E2E_CLOCK_START) - clockSetAt);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`Server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('Server did not become healthy within 60 s');
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  riderLookupErrorMessage,
+  riderPhoneIntakeCheck,
+  riderRegisterCheck,
+  riderSaveErrorMessage,
+  riderSecurityCodeCheck,
+  riderShiftAfterLookup,
+  riderShiftAfterSubmit,
+  riderShiftButton,
+  riderShiftGreeting,
+} from './rider-forms';
+
+describe('follow-up §5 Rider phone intake', () => {
+  it('sends a valid phone formatted (E.164)', () => {
+    expect(riderPhoneIntakeCheck('9 11 2345-6789')).toEqual({
+      errors: [],
+      message: null,
+      phone: '+5491123456789',
+    });
+  });
+
+  it("refuses an invalid phone with 'El número de teléfono es invalido'", () => {
+    expect(riderPhoneIntakeCheck('123')).toEqual({
+      errors: ['El número de teléfono es invalido'],
+      message: 'El número de teléfono es invalido',
+      phone: null,
+    });
+  });
+});
+
+describe('follow-up §5 Rider register form', () => {
+  const form = {
+    phone: '9 11 2345-6789',
+    phoneConfirmation: '+54 9 11 2345 6789',
+    name: 'Diego Fernández',
+    securityCode: '4821',
+  };
+
+  it('accepts matching valid phones in any format', () => {
+    expect(riderRegisterCheck(form)).toEqual({ errors: [], message: null, phone: '+5491123456789' });
+  });
+
+  it.each([
+    ['phones differ', { phoneConfirmation: '9 11 2345-6780' }, ['Los números de teléfono no coinciden']],
+    ['invalid phone', { phone: '123', phoneConfirmation: '123' }, ['El número de teléfono es invalido']],
+    ['missing security code', { securityCode: '' }, ['Debe completar todos los campos para continuar']],
+    [
+      'empty form',
+      { phone: '', phoneConfirmation: '', name: '', securityCode: '' },
+      ['El número de teléfono es invalido', 'Debe completar todos los campos para continuar'],
+    ],
+  ])('%s', (_, overrides, errors) => {
+    const result = riderRegisterCheck({ ...form, ...overrides });
+    expect(result.errors).toEqual(errors);
+    expect(result.message).toBe(errors.at(-1));
+    expect(result.phone).toBeNull();
+  });
+
+  it('needs the security code to log in or out', () => {
+    expect(riderSecurityCodeCheck(' ').message).toBe('Debe completar todos los campos para continuar');
+    expect(riderSecurityCodeCheck('4821').errors).toEqual([]);
+  });
+});
+
+describe('follow-up §4.6 Rider shift flow', () => {
+  it.each([
+    [{ found: false } as const, 'register'],
+    [{ found: true, active: true } as const, 'logOut'],
+    [{ found: true, active: false } as const, 'logIn'],
+  ])('lookup %o → %s', (lookup, variant) => {
+    expect(riderShiftAfterLookup(lookup)).toBe(variant);
+  });
+
+  it.each([
+    ['register', true, 'shipments'],
+    ['logIn', true, 'shipments'],
+    ['logIn', false, null],
+    ['logOut', false, 'success'],
+    ['logOut', true, null],
+    ['phoneIntake', true, null],
+  ] as const)('%s with an active rider %s → %s', (variant, active, next) => {
+    expect(riderShiftAfterSubmit(variant, { active })).toBe(next);
+  });
+
+  it('greets and labels each variant', () => {
+    expect(riderShiftGreeting('logIn', 'Diego')).toBe('Hola Diego!');
+    expect(riderShiftGreeting('logOut', 'Camila')).toBe('Hola Camila!');
+    expect(riderShiftGreeting('register', 'Diego')).toBeNull();
+    expect(
+      ['phoneIntake', 'register', 'logIn', 'logOut', 'success'].map((v) => riderShiftButton(v as never)),
+    ).toEqual(['Siguiente', 'Iniciar turno', 'Iniciar turno', 'Finalizar turno', null]);
+  });
+
+  it('maps failures to their toasts', () => {
+    expect(riderSaveErrorMessage(400)).toBe('El código de seguridad es erróneo');
+    expect(riderSaveErrorMessage(500)).toBe('Hubo un error, vuélvalo a intentar en unos minutos');
+    expect(riderLookupErrorMessage(404)).toBeNull();
+    expect(riderLookupErrorMessage(503)).toBe('Hubo un error, vuélvalo a intentar en unos minutos');
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * The rider shift page (follow-up §2.7, §4.6, §5, §8): phone intake, register,
+ * log in and log out forms, their messages, and where each step leads.
+ * Forms return every failing check in the spec's order and, like the checkout,
+ * show the last one.
+ */
+import { riderMessages } from './messages';
+import { phoneIsValid, phoneToE164 } from './phone';
+
+/** The page's variants (the route's `registerPageVariant`). */
+export type RiderShiftVariant = 'phoneIntake' | 'register' | 'logIn' | 'logOut' | 'success';
+
+/** A form's outcome: the failing messages, the one to show, and the phone as it is sent (E.164). */
+export interface RiderFormResult {
+  errors: string[];
+  message: string | null;
+  phone: string | null;
+}
+
+const blank = (value: string | null | undefined) => !value || value.trim() === '';
+
+function result(errors: string[], phone: string | null): RiderFormResult {
+  return { errors, message: errors.at(-1) ?? null, phone: errors.length === 0 ? phone : null };
+}
+
+/** Phone intake: the phone must be valid ('El número de teléfono es invalido'); it is sent formatted. */
+export function riderPhoneIntakeCheck(phone: string, country?: string): RiderFormResult {
+  return phoneIsValid(phone, country)
+    ? result([], phoneToE164(phone, country))
+    : result([riderMessages.phoneInvalid], null);
+}
+
+/**
+ * Register: phone and confirmation match ('Los números de teléfono no
+ * coinciden'), the phone is valid ('El número de teléfono es invalido'), and
+ * name, phone and security code are all filled ('Debe completar todos los
+ * campos para continuar').
+ */
+export function riderRegisterCheck(
+  form: { phone: string; phoneConfirmation: string; name: string; securityCode: string },
+  country?: string,
+): RiderFormResult {
+  const errors: string[] = [];
+  const phone = phoneToE164(form.phone, country);
+  const confirmation = phoneToE164(form.phoneConfirmation, country);
+  if ((phone ?? form.phone.trim()) !== (confirmation ?? form.phoneConfirmation.trim())) {
+    errors.push(riderMessages.phonesDoNotMatch);
+  }
+  if (!phone) errors.push(riderMessages.phoneInvalid);
+  if (blank(form.name) || blank(form.phone) || blank(form.securityCode))
+    errors.push(riderMessages.allRequired);
+  return result(errors, phone);
+}
+
+/** Log in and log out need the security code ('Debe completar todos los campos para continuar'). */
+export function riderSecurityCodeCheck(securityCode: string): RiderFormResult {
+  return result(blank(securityCode) ? [riderMessages.allRequired] : [], null);
+}
+
+/** Where the phone lookup leads: found and active → logOut; found and inactive → logIn; not found (404) → register. */
+export function riderShiftAfterLookup(
+  lookup: { found: false } | { found: true; active: boolean },
+): RiderShiftVariant {
+  if (!lookup.found) return 'register';
+  return lookup.active ? 'logOut' : 'logIn';
+}
+
+/**
+ * Where a successful submit leads: register, and log in with an active rider,
+ * go to the rider's shipments; log out with an inactive rider shows success.
+ */
+export function riderShiftAfterSubmit(
+  variant: RiderShiftVariant,
+  rider: { active: boolean },
+): 'shipments' | 'success' | null {
+  if (variant === 'register') return 'shipments';
+  if (variant === 'logIn' && rider.active) return 'shipments';
+  if (variant === 'logOut' && !rider.active) return 'success';
+  return null;
+}
+
+/** The page's greeting: 'Hola {name}!' on logIn and logOut. */
+export function riderShiftGreeting(
+  variant: RiderShiftVariant,
+  name: string | null | undefined,
+): string | null {
+  return (variant === 'logIn' || variant === 'logOut') && name ? riderMessages.hello(name) : null;
+}
+
+/** The page's button, none on success ('Turno finalizado con éxito' shows instead). */
+export function riderShiftButton(variant: RiderShiftVariant): string | null {
+  switch (variant) {
+    case 'phoneIntake':
+      return riderMessages.next;
+    case 'register':
+    case 'logIn':
+      return riderMessages.startShift;
+    case 'logOut':
+      return riderMessages.endShift;
+    default:
+      return null;
+  }
+}
+
+/** The toast of a failed create or update: 400 → 'El código de seguridad es erróneo', else the generic error. */
+export function riderSaveErrorMessage(httpStatus: number): string {
+  return httpStatus === 400 ? riderMessages.wrongSecurityCode : riderMessages.genericError;
+}
+
+/** The toast of a failed lookup: none for 404 (go to register), else the generic error. */
+export function riderLookupErrorMessage(httpStatus: number): string | null {
+  return httpStatus === 404 ? null : riderMessages.genericError;
+}
