@@ -103,8 +103,9 @@ test.describe('installable app', () => {
   }) => {
     await storefrontPrepare(page);
     await page.addInitScript(() => {
-      // The browser fires beforeinstallprompt on its own schedule; here it fires once the page has loaded.
-      addEventListener('load', () => {
+      // The browser fires beforeinstallprompt on its own schedule, possibly before the app's code
+      // has loaded; here it fires as early as the document is parsed, and only once.
+      addEventListener('DOMContentLoaded', () => {
         const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
           prompt: () => Promise<void>;
           userChoice: Promise<{ outcome: string }>;
@@ -113,10 +114,8 @@ test.describe('installable app', () => {
           (window as unknown as { installPrompted: boolean }).installPrompted = true;
         };
         event.userChoice = Promise.resolve({ outcome: 'accepted' });
-        setTimeout(() => {
-          dispatchEvent(event);
-          (window as unknown as { installOffered: boolean }).installOffered = true;
-        }, 100);
+        dispatchEvent(event);
+        (window as unknown as { installOffered: boolean }).installOffered = true;
       });
     });
     await page.goto('/menu/brasa-nunez/delivery/entradas');

@@ -1,8 +1,12 @@
+import { installOfferListen } from './lib/install-offer';
 import { storefrontPrefetch } from './lib/prefetch';
 import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
+
+// Chromium may offer installing before the app's code has loaded, and offers once.
+installOfferListen();
 
 // The storefront's reads start now, while the app's code downloads.
 storefrontPrefetch(window.location);

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../stores/entry-params-store';
-import '../stores/install-prompt-store';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 

@@ -1,29 +1,18 @@
 /**
- * The browser's offer to install the storefront as an app. Chromium fires
- * `beforeinstallprompt` once the manifest and service worker qualify, possibly
- * before any screen has mounted; this store catches it at start-up and keeps it
- * until the diner answers the prompt '¡La próxima puedes hacer tu pedido desde
- * nuestra App!'.
+ * When to show the browser's offer to install the storefront as an app, the
+ * prompt '¡La próxima puedes hacer tu pedido desde nuestra App!'. The offer
+ * itself is caught by `lib/install-offer.ts`, from the entry chunk.
  */
 import { useSyncExternalStore } from 'react';
-
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
+import { installOfferGet, installOfferSubscribe, installOfferTake } from '../lib/install-offer';
 
 const DISMISSED_KEY = 'comanda.installDismissed';
 
-let deferred: BeforeInstallPromptEvent | null = null;
 // The prompt waits until the diner has shown interest (an item in the cart):
 // offering an app before the menu was even read only gets in the way, and a
 // banner popping in while the page loads would push it about.
 let engaged = false;
-const listeners = new Set<() => void>();
-
-function notify() {
-  for (const listener of listeners) listener();
-}
+const engagedListeners = new Set<() => void>();
 
 function dismissedBefore(): boolean {
   try {
@@ -33,42 +22,30 @@ function dismissedBefore(): boolean {
   }
 }
 
-if (typeof window !== 'undefined') {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    // Keep the browser's own mini-infobar away: the storefront asks in its own words.
-    event.preventDefault();
-    deferred = event as BeforeInstallPromptEvent;
-    notify();
-  });
-  window.addEventListener('appinstalled', () => {
-    deferred = null;
-    notify();
-  });
+function subscribe(listener: () => void): () => void {
+  engagedListeners.add(listener);
+  const unsubscribe = installOfferSubscribe(listener);
+  return () => {
+    engagedListeners.delete(listener);
+    unsubscribe();
+  };
 }
 
 /** Whether the install prompt can be shown now. */
 export function useInstallPromptAvailable(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => deferred !== null && engaged && !dismissedBefore(),
-  );
+  return useSyncExternalStore(subscribe, () => installOfferGet() !== null && engaged && !dismissedBefore());
 }
 
 /** The diner added an item or opened the cart: from now on the prompt may show. */
 export function installPromptEngage(): void {
   if (engaged) return;
   engaged = true;
-  notify();
+  for (const listener of engagedListeners) listener();
 }
 
 /** Opens the browser's install dialog; the offer is used up either way. */
 export async function installPromptAccept(): Promise<void> {
-  const event = deferred;
-  deferred = null;
-  notify();
+  const event = installOfferTake();
   if (!event) return;
   try {
     await event.prompt();
@@ -85,6 +62,5 @@ export function installPromptDismiss(): void {
   } catch {
     // Storage blocked: dismissed for this page only.
   }
-  deferred = null;
-  notify();
+  installOfferTake();
 }
