@@ -37,6 +37,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect } from 'socket.io-client';
+import { demoTenantOpenAroundTheClock, tenantImport } from './lib/built-app.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench', 'results');
@@ -86,43 +87,9 @@ async function json(response) {
   return text ? JSON.parse(text) : undefined;
 }
 
-/** The demo tenant with Núñez take-away open around the clock (the bench runs at any hour). */
-function benchTenant() {
-  const tenant = JSON.parse(fs.readFileSync(path.join(root, 'apps/api/src/tenant/demo-tenant.json'), 'utf8'));
-  const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
-  for (const branch of tenant.branches) {
-    for (const contact of branch.branchContacts) {
-      for (const mode of contact.orderModes) {
-        if (mode.key !== 'nunez-takeaway') continue;
-        mode.schedules = [
-          {
-            scheduleConfigs: [
-              {
-                workingDays: days.map((dayOfWeek) => ({
-                  dayOfWeek,
-                  workingHours: [
-                    { startAt: '00:00', endAt: '12:00' },
-                    { startAt: '12:00', endAt: '00:00' },
-                  ],
-                })),
-              },
-            ],
-          },
-        ];
-      }
-    }
-  }
-  return tenant;
-}
-
 /** Imports the tenant and answers a function that places one Núñez take-away order. */
 async function orderPlacer(base, adminToken) {
-  const imported = await fetch(`${base}/api/admin/tenants`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify(benchTenant()),
-  });
-  if (!imported.ok) throw new Error(`tenant import failed: ${imported.status} ${await imported.text()}`);
+  await tenantImport(base, adminToken, demoTenantOpenAroundTheClock(['nunez-takeaway']));
   const contact = (await json(await fetch(`${base}/api/diner/brasa-nunez`))).branchContact;
   const mode = contact.deliveryConfig.orderModes.find((candidate) => candidate.type === 'TAKE_AWAY');
   const cash = mode.paymentTypes.find((type) => type.paymentMethod === 'CASH');

@@ -31,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { demoTenantOpenAroundTheClock, tenantImport } from './lib/built-app.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench', 'results');
@@ -145,35 +146,6 @@ async function startApi(url, port, adminToken) {
   throw new Error('the API did not become healthy');
 }
 
-/** The demo tenant with Núñez take-away open around the clock (the bench runs at any hour). */
-function benchTenant() {
-  const tenant = JSON.parse(fs.readFileSync(path.join(root, 'apps/api/src/tenant/demo-tenant.json'), 'utf8'));
-  const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
-  for (const branch of tenant.branches) {
-    for (const contact of branch.branchContacts) {
-      for (const mode of contact.orderModes) {
-        if (mode.key !== 'nunez-takeaway') continue;
-        mode.schedules = [
-          {
-            scheduleConfigs: [
-              {
-                workingDays: days.map((dayOfWeek) => ({
-                  dayOfWeek,
-                  workingHours: [
-                    { startAt: '00:00', endAt: '12:00' },
-                    { startAt: '12:00', endAt: '00:00' },
-                  ],
-                })),
-              },
-            ],
-          },
-        ];
-      }
-    }
-  }
-  return tenant;
-}
-
 async function json(response) {
   const text = await response.text();
   return text ? JSON.parse(text) : undefined;
@@ -181,12 +153,7 @@ async function json(response) {
 
 /** Imports the tenant through the admin API and builds a valid order from the diner API. */
 async function orderTemplate(base, adminToken) {
-  const imported = await fetch(`${base}/api/admin/tenants`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify(benchTenant()),
-  });
-  if (!imported.ok) throw new Error(`tenant import failed: ${imported.status} ${await imported.text()}`);
+  await tenantImport(base, adminToken, demoTenantOpenAroundTheClock(['nunez-takeaway']));
   const entity = await json(await fetch(`${base}/api/diner/brasa-nunez`));
   const contact = entity.branchContact;
   const mode = contact.deliveryConfig.orderModes.find((candidate) => candidate.type === 'TAKE_AWAY');

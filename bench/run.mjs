@@ -121,6 +121,18 @@ function headline(name) {
 const started = new Date();
 const rows = [];
 let failed = 0;
+/**
+ * When a results file was measured, as its text says (every script writes the
+ * date of its run into its Markdown): a fresh clone gives every file the same
+ * modification time, so that is no witness.
+ */
+function measuredAt(file) {
+  const stamp = fs.readFileSync(file, 'utf8').match(/\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?/);
+  return stamp
+    ? stamp[0].replace('T', ' ')
+    : fs.statSync(file).mtime.toISOString().slice(0, 16).replace('T', ' ');
+}
+
 for (const script of scripts) {
   const name = script.replace(/\.mjs$/, '');
   console.log(`\n── bench/${script} ──`);
@@ -172,7 +184,7 @@ for (const script of all) {
   const name = script.replace(/\.mjs$/, '');
   const row = rows.find((r) => r.script === script);
   const md = path.join(resultsDir, `${name}.md`);
-  const when = fs.existsSync(md) ? fs.statSync(md).mtime.toISOString().slice(0, 16).replace('T', ' ') : null;
+  const when = fs.existsSync(md) ? measuredAt(md) : null;
   const status = row ? row.status : 'not run (filtered out)';
   const kept = row?.ran ? '' : when ? ` (figures below from ${when} UTC)` : '';
   lines.push(

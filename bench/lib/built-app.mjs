@@ -174,6 +174,47 @@ export function tempDir(prefix) {
 export const BENCH_CLOCK_START = '2026-11-20T21:00:00-03:00';
 
 /**
+ * The demo tenant (tenant/v1) with the given order modes open around the
+ * clock. The server's clock can be pinned (CLOCK_START) but a browser's cannot
+ * always be (Lighthouse drives its own page): a bench that must not depend on
+ * the hour it runs at imports this after the server starts.
+ * @param {string[]} modeKeys keys of the order modes to open, e.g. 'nunez-delivery'
+ */
+export function demoTenantOpenAroundTheClock(modeKeys) {
+  const tenant = JSON.parse(fs.readFileSync(path.join(root, 'apps/api/src/tenant/demo-tenant.json'), 'utf8'));
+  const days = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+  const allDay = [
+    { startAt: '00:00', endAt: '12:00' },
+    { startAt: '12:00', endAt: '00:00' },
+  ];
+  for (const branch of tenant.branches) {
+    for (const contact of branch.branchContacts) {
+      for (const mode of contact.orderModes) {
+        if (!modeKeys.includes(mode.key)) continue;
+        mode.schedules = [
+          {
+            scheduleConfigs: [
+              { workingDays: days.map((dayOfWeek) => ({ dayOfWeek, workingHours: allDay })) },
+            ],
+          },
+        ];
+      }
+    }
+  }
+  return tenant;
+}
+
+/** Imports a tenant into a running server through `POST /api/admin/tenants`. */
+export async function tenantImport(baseUrl, adminToken, tenant) {
+  const response = await fetch(`${baseUrl}/api/admin/tenants`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify(tenant),
+  });
+  if (!response.ok) throw new Error(`tenant import failed: ${response.status} ${await response.text()}`);
+}
+
+/**
  * Starts the production server (`node apps/api/dist/server.js`) on a free
  * loopback port, with a fresh embedded database in a temp folder (so the demo
  * tenant seeds) and the built web app. Resolves once `/api/health` answers.
