@@ -7,7 +7,9 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI, where the machine is shared and a timing hiccup is not a regression; a test that
+  // passes only on its retry is still named as flaky at the end of `npm test`, to be fixed, not ignored.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '.tmp/results.json' }]] : [['list']],

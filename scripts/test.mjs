@@ -26,6 +26,20 @@ function step(title, command, args, options = {}) {
   console.log(`✔ ${title} (${seconds} s)`);
 }
 
+/** Titles of the Playwright tests whose outcome was "flaky" (failed, then passed on a retry). */
+function flakyTitles(suites, prefix = []) {
+  const titles = [];
+  for (const suite of suites) {
+    const trail = suite.title ? [...prefix, suite.title] : prefix;
+    for (const spec of suite.specs ?? []) {
+      if ((spec.tests ?? []).some((test) => test.status === 'flaky'))
+        titles.push([...trail, spec.title].join(' › '));
+    }
+    titles.push(...flakyTitles(suite.suites ?? [], trail));
+  }
+  return titles;
+}
+
 function printTotal() {
   let passed = 0;
   let failed = 0;
@@ -37,7 +51,13 @@ function printTotal() {
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   }
   if (fs.existsSync(e2eReport)) {
-    const stats = JSON.parse(fs.readFileSync(e2eReport, 'utf8')).stats ?? {};
+    const report = JSON.parse(fs.readFileSync(e2eReport, 'utf8'));
+    const stats = report.stats ?? {};
+    const flaky = flakyTitles(report.suites ?? []);
+    if (flaky.length > 0) {
+      console.log(`\n⚠ ${flaky.length} end-to-end test(s) passed only on their retry (flaky, to be fixed):`);
+      for (const title of flaky) console.log(`  - ${title}`);
+    }
     passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
     failed += stats.unexpected ?? 0;
     skipped += stats.skipped ?? 0;
