@@ -699,20 +699,6 @@ export async function orderByCode(db: Queryable, code: string): Promise<OrderRow
   return row;
 }
 
-/** An order by id, scoped by company. */
-export async function orderById(
-  db: Queryable,
-  companyId: number,
-  orderId: number,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.companyId, companyId)))
-    .limit(1);
-  return row;
-}
-
 /** The lines of an order, in their order. */
 export async function orderItemsOf(
   db: Queryable,

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { ApiError } from '../lib/api-client';
 
 /** A screen that explains what failed, never a blank page; `onRetry` offers to try again. */
 export function ErrorScreen({
@@ -28,5 +29,33 @@ export function ErrorScreen({
         </Link>
       </div>
     </main>
+  );
+}
+
+/**
+ * The storefront's answer when an alias cannot be read: 'Local no encontrado'
+ * for an alias that does not exist (404), otherwise a connection problem with
+ * a retry (ordering §8).
+ */
+export function AliasErrorScreen({
+  alias,
+  error,
+  onRetry,
+}: {
+  alias: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return error instanceof ApiError && error.status === 404 ? (
+    <ErrorScreen
+      title="Local no encontrado"
+      message={`No existe ningún local con la dirección "${alias}".`}
+    />
+  ) : (
+    <ErrorScreen
+      title="No pudimos cargar el local"
+      message="Revisa tu conexión e inténtalo nuevamente."
+      onRetry={onRetry}
+    />
   );
 }

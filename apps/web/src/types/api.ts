@@ -245,3 +245,37 @@ export interface ApiOrderDestination {
   betweenStreets: string | null;
   details: string | null;
 }
+
+/**
+ * What the orders console and the diner's follow-up page both read of an order
+ * (the server's follow-up view; the console's detail adds the staff's fields),
+ * money in major units.
+ */
+export interface ApiOrderView {
+  id: number;
+  code: string;
+  type: 'DELIVERY' | 'TAKE_AWAY' | 'DINE_IN' | 'SELF_SERVICE';
+  status: 'GENERATED' | 'ACCEPTED' | 'READY' | 'DELIVERED' | 'CANCELED';
+  orderedAt: string;
+  scheduled: boolean;
+  scheduledAt: string | null;
+  paymentType: { id: number; showName: string; paymentMethod: string } | null;
+  paymentStatus: string;
+  paymentState: string;
+  paysWith: number | null;
+  items: ApiOrderItem[];
+  itemsPrice: number;
+  surcharges: { name: string; amount: number }[];
+  discounts: { name: string; amount: number }[];
+  generalCodeDiscount: string | null;
+  deliveryFee: number;
+  userServiceFee: number;
+  price: number;
+  notes: string | null;
+  destination: ApiOrderDestination | null;
+  customerName: string | null;
+  table: string | null;
+  errorType: string | null;
+  branchContact: { id: number; alias: string; name: string; whatsAppPhone: string | null };
+  country: { code: string; currency: { code: string; symbol: string }; mantissaLength: number };
+}

@@ -1,7 +1,7 @@
 import type { CartItem } from '@comanda/domain/types';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { ErrorScreen } from '../../components/error-screen';
+import { AliasErrorScreen } from '../../components/error-screen';
 import { Spinner } from '../../components/spinner';
 import { useToast } from '../../components/ui/toast';
 import { CartPage } from '../../features/cart/components/cart-page';
@@ -13,7 +13,6 @@ import { StorefrontLayout } from '../../features/shell/components/storefront-lay
 import { useCartPricing } from '../../hooks/use-cart-pricing';
 import { useMarketingTags } from '../../hooks/use-marketing-tags';
 import { analyticsTrack } from '../../lib/analytics';
-import { ApiError } from '../../lib/api-client';
 import { branchLogoUrl } from '../../lib/branch';
 import { orderingStateAt, useNow } from '../../lib/ordering-state';
 import { aliasPath, checkoutPath, modePath } from '../../lib/storefront-path';
@@ -33,18 +32,8 @@ export function CartRoute() {
   const [attempt, setAttempt] = useState(0);
   const entity = useDinerEntity(alias, attempt);
   if (entity.status === 'error') {
-    const missing = entity.error instanceof ApiError && entity.error.status === 404;
-    return missing ? (
-      <ErrorScreen
-        title="Local no encontrado"
-        message={`No existe ningún local con la dirección "${alias}".`}
-      />
-    ) : (
-      <ErrorScreen
-        title="No pudimos cargar el local"
-        message="Revisa tu conexión e inténtalo nuevamente."
-        onRetry={() => setAttempt((value) => value + 1)}
-      />
+    return (
+      <AliasErrorScreen alias={alias} error={entity.error} onRetry={() => setAttempt((value) => value + 1)} />
     );
   }
   if (entity.status !== 'success') return <Spinner />;

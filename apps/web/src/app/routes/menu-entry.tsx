@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { ErrorScreen } from '../../components/error-screen';
+import { AliasErrorScreen } from '../../components/error-screen';
 import { Spinner } from '../../components/spinner';
 import { useDinerEntity } from '../../features/entry/api/get-diner-entity';
 import { BranchScreen } from '../../features/entry/components/branch-screen';
@@ -9,7 +9,6 @@ import { ModeSelection } from '../../features/entry/components/mode-selection';
 import { useMenuHashes } from '../../features/menu/api/get-menu-extras';
 import { StorefrontLayout } from '../../features/shell/components/storefront-layout';
 import { useMarketingTags } from '../../hooks/use-marketing-tags';
-import { ApiError } from '../../lib/api-client';
 import { appRememberStorefront } from '../../lib/app-environment';
 import { branchLogoUrl } from '../../lib/branch';
 import { useNow } from '../../lib/ordering-state';
@@ -57,18 +56,8 @@ export function MenuEntryRoute() {
   }, [contact]);
 
   if (entity.status === 'error') {
-    const missing = entity.error instanceof ApiError && entity.error.status === 404;
-    return missing ? (
-      <ErrorScreen
-        title="Local no encontrado"
-        message={`No existe ningún local con la dirección "${alias}".`}
-      />
-    ) : (
-      <ErrorScreen
-        title="No pudimos cargar el local"
-        message="Revisa tu conexión e inténtalo nuevamente."
-        onRetry={() => setAttempt((value) => value + 1)}
-      />
+    return (
+      <AliasErrorScreen alias={alias} error={entity.error} onRetry={() => setAttempt((value) => value + 1)} />
     );
   }
   if (!data) return <Spinner />;

@@ -4,7 +4,7 @@ import { paymentTypesUsable } from '@comanda/domain/payment-type';
 import { zonedDayOfWeek } from '@comanda/domain/zoned-time';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
-import { ErrorScreen } from '../../components/error-screen';
+import { AliasErrorScreen, ErrorScreen } from '../../components/error-screen';
 import { Spinner } from '../../components/spinner';
 import { BranchHeader } from '../../features/branch-header/components/branch-header';
 import { OrderingNotice } from '../../features/branch-header/components/ordering-notice';
@@ -16,7 +16,6 @@ import { imageUrl } from '../../features/menu/components/plate-image';
 import { StorefrontLayout } from '../../features/shell/components/storefront-layout';
 import { useMarketingTags } from '../../hooks/use-marketing-tags';
 import { analyticsTrack } from '../../lib/analytics';
-import { ApiError } from '../../lib/api-client';
 import { appRememberStorefront } from '../../lib/app-environment';
 import { branchLogoUrl } from '../../lib/branch';
 import { menuHashOf } from '../../lib/menu-hash';
@@ -63,18 +62,8 @@ export function MenuRoute() {
 
   if (reserved) return <NotFoundRoute />;
   if (entity.status === 'error') {
-    const missing = entity.error instanceof ApiError && entity.error.status === 404;
-    return missing ? (
-      <ErrorScreen
-        title="Local no encontrado"
-        message={`No existe ningún local con la dirección "${alias}".`}
-      />
-    ) : (
-      <ErrorScreen
-        title="No pudimos cargar el local"
-        message="Revisa tu conexión e inténtalo nuevamente."
-        onRetry={() => setAttempt((value) => value + 1)}
-      />
+    return (
+      <AliasErrorScreen alias={alias} error={entity.error} onRetry={() => setAttempt((value) => value + 1)} />
     );
   }
   if (entity.status !== 'success') return <Spinner />;

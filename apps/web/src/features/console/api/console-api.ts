@@ -5,7 +5,7 @@
  * units, instants as ISO strings).
  */
 import { apiRequest } from '../../../lib/api-client';
-import type { ApiOrderDestination, ApiOrderItem } from '../../../types/api';
+import type { ApiOrderView } from '../../../types/api';
 
 export type StaffRole = 'OWNER' | 'STAFF';
 export type OrderStatus = 'GENERATED' | 'ACCEPTED' | 'READY' | 'DELIVERED' | 'CANCELED';
@@ -64,40 +64,9 @@ export interface OrderBoard {
   unpaidCardOrders: number;
 }
 
-export interface MoneyCountryView {
-  code: string;
-  currency: { code: string; symbol: string };
-  mantissaLength: number;
-}
-
-export interface OrderDetail {
-  id: number;
-  code: string;
-  type: string;
+/** `GET /api/console/orders/{id}`: the order view plus what only the staff see. */
+export interface OrderDetail extends ApiOrderView {
   orderModeId: number;
-  status: OrderStatus;
-  orderedAt: string;
-  scheduled: boolean;
-  scheduledAt: string | null;
-  paymentType: PaymentTypeView | null;
-  paymentStatus: string;
-  paymentState: string;
-  paysWith: number | null;
-  items: ApiOrderItem[];
-  itemsPrice: number;
-  surcharges: { name: string; amount: number }[];
-  discounts: { name: string; amount: number }[];
-  generalCodeDiscount: string | null;
-  deliveryFee: number;
-  userServiceFee: number;
-  price: number;
-  notes: string | null;
-  destination: ApiOrderDestination | null;
-  customerName: string | null;
-  table: string | null;
-  errorType: string | null;
-  branchContact: { id: number; alias: string; name: string; whatsAppPhone: string | null };
-  country: MoneyCountryView;
   branchContactId: number;
   phone: string | null;
   customerEmail: string | null;

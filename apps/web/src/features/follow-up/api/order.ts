@@ -8,33 +8,10 @@ import { orderErrorMessages } from '@comanda/domain/messages';
 import type { OrderErrorType } from '@comanda/domain/venue-message';
 import { apiRequest } from '../../../lib/api-client';
 import { CardTokenError, cardTokenCreate } from '../../../lib/card-token';
-import type { ApiCardTokenization, ApiOrderDestination, ApiOrderItem } from '../../../types/api';
+import type { ApiCardTokenization, ApiOrderView } from '../../../types/api';
 
 /** `GET /api/diner/order/{code}` — the follow-up view, money in major units. */
-export interface FollowUpOrder {
-  id: number;
-  code: string;
-  type: 'DELIVERY' | 'TAKE_AWAY' | 'DINE_IN' | 'SELF_SERVICE';
-  status: 'GENERATED' | 'ACCEPTED' | 'READY' | 'DELIVERED' | 'CANCELED';
-  orderedAt: string;
-  scheduled: boolean;
-  scheduledAt: string | null;
-  paymentType: { id: number; showName: string; paymentMethod: string } | null;
-  paymentStatus: string;
-  paymentState: string;
-  paysWith: number | null;
-  items: ApiOrderItem[];
-  itemsPrice: number;
-  surcharges: { name: string; amount: number }[];
-  discounts: { name: string; amount: number }[];
-  generalCodeDiscount: string | null;
-  deliveryFee: number;
-  userServiceFee: number;
-  price: number;
-  notes: string | null;
-  destination: ApiOrderDestination | null;
-  customerName: string | null;
-  table: string | null;
+export interface FollowUpOrder extends ApiOrderView {
   trackingUrl: string | null;
   shipmentSecurityCode: string | null;
   loyalty: {
@@ -46,9 +23,6 @@ export interface FollowUpOrder {
     /** The redeemed points went back to the wallet (the order was canceled). */
     redeemedReturned: boolean;
   };
-  errorType: string | null;
-  branchContact: { id: number; alias: string; name: string; whatsAppPhone: string | null };
-  country: { code: string; currency: { code: string; symbol: string }; mantissaLength: number };
 }
 
 export function followUpOrderGet(code: string, signal?: AbortSignal): Promise<FollowUpOrder> {
