@@ -54,6 +54,17 @@ export async function appBuild(config: Config, db: Database): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // An empty query parameter (`?offset=&pageSize=99`, as the spec writes its calls) counts as absent:
+  // its default applies, or 'es obligatorio' when it is required, never a type error about ''.
+  app.addHook('preValidation', async (request) => {
+    const query = request.query as Record<string, unknown> | null;
+    if (!query || typeof query !== 'object') return;
+    for (const [name, value] of Object.entries(query)) {
+      const kept = Array.isArray(value) ? value.filter((item) => item !== '') : value;
+      if (kept === '' || (Array.isArray(kept) && kept.length === 0)) delete query[name];
+      else if (kept !== value) query[name] = kept;
+    }
+  });
 
   await app.register(errors);
   // Before every route: JSON answers over 1 KB compressed when accepted (never what is encoded already).

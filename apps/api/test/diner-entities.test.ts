@@ -212,6 +212,22 @@ describe.each(testDatabaseKinds())('diner entities on %s', (kind) => {
       expect(beyond.body).toMatchObject({ branches: [], total: 2, offset: 5, pageSize: 99 });
     });
 
+    it('takes the call as the spec writes it: an empty offset is the first page', async () => {
+      for (const query of ['offset=&pageSize=99', 'offset&pageSize=99']) {
+        const { status, body } = await dinerGet(ctx, `/api/diner/companies/fuego/branches?${query}`);
+        expect(status).toBe(200);
+        expect(body).toMatchObject({ total: 2, offset: 0, pageSize: 99 });
+      }
+      const wrong = await dinerGet(ctx, '/api/diner/companies/fuego/branches?offset=primera');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.fields).toEqual({ 'querystring.offset': 'debe ser un número entero' });
+      const negative = await dinerGet(ctx, '/api/diner/companies/fuego/branches?offset=-1&pageSize=0');
+      expect(negative.body.fields).toEqual({
+        'querystring.offset': 'debe ser mayor o igual a 0',
+        'querystring.pageSize': 'debe ser mayor o igual a 1',
+      });
+    });
+
     it('answers branches of a non-company alias with 404', async () => {
       const { status, body } = await dinerGet(ctx, '/api/diner/companies/fuego-burgers/branches');
       expect(status).toBe(404);

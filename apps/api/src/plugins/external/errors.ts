@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { HttpError, statusText } from '../../lib/http-error';
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   params?: Record<string, unknown>;
   message?: string;
@@ -75,16 +76,72 @@ function validationFields(issues: ValidationIssue[], context: string): Record<st
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const missing = issue.params?.missingProperty ?? issue.params?.requiredProperties;
+    const extra = issue.params?.additionalProperty;
     const base = (issue.instancePath ?? '')
       .split('/')
       .filter(Boolean)
       .reduce((acc, part) => (/^\d+$/.test(part) ? `${acc}[${part}]` : acc ? `${acc}.${part}` : part), '');
-    const leaf = Array.isArray(missing) ? missing[0] : missing;
+    const leaf = Array.isArray(missing) ? missing[0] : (missing ?? extra);
     const name = [context, base, typeof leaf === 'string' ? leaf : '']
       .filter(Boolean)
       .join('.')
       .replace(/\.\[/g, '[');
-    fields[name] ??= leaf ? 'es obligatorio' : (issue.message ?? 'valor inválido');
+    fields[name] ??= missing ? 'es obligatorio' : validationMessage(issue);
   }
   return fields;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'un número entero',
+  number: 'un número',
+  string: 'un texto',
+  boolean: 'verdadero o falso',
+  array: 'una lista',
+  object: 'un objeto',
+  null: 'nulo',
+};
+
+const COMPARISONS: Record<string, string> = {
+  '>=': 'mayor o igual a',
+  '<=': 'menor o igual a',
+  '>': 'mayor a',
+  '<': 'menor a',
+};
+
+/** The validator's complaint in Spanish (the language of every message the API sends). */
+function validationMessage(issue: ValidationIssue): string {
+  const params = issue.params ?? {};
+  const limit = params.limit;
+  switch (issue.keyword) {
+    case 'type': {
+      const types = String(params.type ?? '')
+        .split(',')
+        .map((type) => TYPE_NAMES[type] ?? type);
+      return `debe ser ${types.join(' o ')}`;
+    }
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `debe ser ${COMPARISONS[String(params.comparison)] ?? String(params.comparison)} ${String(limit)}`;
+    case 'minLength':
+      return `debe tener al menos ${String(limit)} caracteres`;
+    case 'maxLength':
+      return `debe tener como máximo ${String(limit)} caracteres`;
+    case 'minItems':
+      return `debe tener al menos ${String(limit)} elementos`;
+    case 'maxItems':
+      return `debe tener como máximo ${String(limit)} elementos`;
+    case 'pattern':
+    case 'format':
+      return 'tiene un formato inválido';
+    case 'enum':
+      return `debe ser uno de: ${((params.allowedValues as unknown[] | undefined) ?? []).map(String).join(', ')}`;
+    case 'const':
+      return `debe ser ${String(params.allowedValue)}`;
+    case 'additionalProperties':
+      return 'no es un campo admitido';
+    default:
+      return 'valor inválido';
+  }
 }

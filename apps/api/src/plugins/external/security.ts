@@ -77,7 +77,7 @@ export default fp(
     if (redis) app.addHook('onClose', async () => void redis.disconnect());
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: 'comanda-rl:' } : {}),
+      ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}:rate-limit:` } : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         error: 'Too Many Requests',
