@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { storefrontPrepare, tenantImport, tenantVariant } from '../support/storefront';
+import { storefrontKeepAddress, storefrontPrepare, tenantImport, tenantVariant } from '../support/storefront';
 
 // Page routes must see every request; the service worker is tested on its own.
 test.use({ serviceWorkers: 'block' });
@@ -44,6 +44,31 @@ test.describe('entry: company → branch → location → mode', () => {
     // Choosing a mode replaces history: back leaves the mode selection behind.
     await page.goBack();
     await expect(page).toHaveURL(/\/menu\/brasa-parrilla$/);
+  });
+
+  test("with the diner's address, each location shows its distance and whether it delivers there", async ({
+    page,
+  }) => {
+    await storefrontKeepAddress(page, {
+      fullAddress: 'Av. Cabildo 3900, CABA',
+      street: 'Av. Cabildo',
+      number: '3900',
+      lat: -34.546,
+      lng: -58.4685,
+    });
+    await page.goto('/menu/brasa-parrilla');
+    const locations = page.getByRole('list', { name: 'Locales' });
+    // Nearest first; Núñez's zones reach Cabildo 3900, Caballito's do not.
+    await expect(locations.getByRole('link')).toHaveText([/^Brasa Núñez.*0,1 km/, /^Brasa Caballito.*km/]);
+    const caballito = locations.getByRole('link', { name: /Brasa Caballito/ });
+    await expect(caballito).toContainText('Este local no realiza envíos a tu dirección.');
+    await expect(locations.getByRole('link', { name: /Brasa Núñez/ })).not.toContainText('no realiza envíos');
+    // Take-away is about distance only.
+    await page
+      .getByRole('group', { name: '¿Cómo quieres tu pedido?' })
+      .getByRole('radio', { name: /Retiro/ })
+      .check();
+    await expect(caballito).not.toContainText('no realiza envíos');
   });
 
   test('the mode segment is the show name or the type, in any case and with or without accents', async ({

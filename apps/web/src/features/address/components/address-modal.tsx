@@ -67,7 +67,10 @@ export interface AddressModalProps {
   mantissaLength: number;
   /** Called after CONTINUAR stored an address inside the delivery area, before the modal closes. */
   onSubmitted?: () => void;
-  /** Opened for a branch location card: outside the zone reads 'Este local no realiza envíos a tu dirección.' */
+  /**
+   * 'branch-location': opened on the branch screen, where the address only places the diner (each
+   * location card then says whether it delivers there: 'Este local no realiza envíos a tu dirección.').
+   */
   variant?: 'menu' | 'branch-location';
   /** Overrides whether the coordinates tab uses complex inputs (postal code, city, province required). */
   complexInputs?: boolean | null;
@@ -332,6 +335,14 @@ function AddressDialog({
     }
   };
 
+  const closeAnimated = () => {
+    setClosing(true);
+    window.setTimeout(() => {
+      dialogRef.current?.close();
+      onClose();
+    }, MODAL_CLOSE_MS);
+  };
+
   const submit = async () => {
     if (submitting) return;
     setAttempted(true);
@@ -362,6 +373,18 @@ function AddressDialog({
       setCoords(point);
     }
     locationStore.set(addressToLocation({ ...fields, coords: point }, fromGeocoder));
+    if (variant === 'branch-location') {
+      // On the branch screen the address only places the diner: every location card then says how
+      // far it is and whether it delivers there, so no single location may refuse the address here.
+      setSubmitting(false);
+      analyticsTrack('ADDRESS_SUBMIT', {
+        branchContactId: branchContact.id,
+        payload: { tab, geocoded: fromGeocoder, status: 'stored' },
+      });
+      onSubmitted?.();
+      closeAnimated();
+      return;
+    }
     const result = await locationStore.refreshDeliveryInfo(branchContact, mantissaLength);
     setSubmitting(false);
     analyticsTrack('ADDRESS_SUBMIT', {
@@ -386,11 +409,7 @@ function AddressDialog({
     // The address is right; riders are a matter of time. The branch header keeps showing it too.
     if (result.info.providersFailed) toast(orderErrorMessages.noRiders, 'error');
     onSubmitted?.();
-    setClosing(true);
-    window.setTimeout(() => {
-      dialogRef.current?.close();
-      onClose();
-    }, MODAL_CLOSE_MS);
+    closeAnimated();
   };
 
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -416,18 +435,14 @@ function AddressDialog({
   const alerts: ReactNode[] = [];
   if (closeMessage) alerts.push(<p key="close">{closeMessage}</p>);
   if (outcome?.kind === 'outside') {
-    if (variant === 'branch-location')
-      alerts.push(<p key="outside">{orderErrorMessages.branchDoesNotDeliver}</p>);
-    else {
-      alerts.push(<p key="outside">{orderErrorMessages.outsideZone}</p>);
-      alerts.push(
-        <p key="advice">
-          {takeAway
-            ? orderErrorMessages.switchToTakeAway(takeAway.showName)
-            : orderErrorMessages.enterAnotherAddress}
-        </p>,
-      );
-    }
+    alerts.push(<p key="outside">{orderErrorMessages.outsideZone}</p>);
+    alerts.push(
+      <p key="advice">
+        {takeAway
+          ? orderErrorMessages.switchToTakeAway(takeAway.showName)
+          : orderErrorMessages.enterAnotherAddress}
+      </p>,
+    );
   }
   if (outcome?.kind === 'failed') alerts.push(<p key="failed">{texts.feeFailed}</p>);
   if (outcome?.kind === 'unlocated') alerts.push(<p key="unlocated">{texts.unlocated}</p>);

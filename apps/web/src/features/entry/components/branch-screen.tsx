@@ -1,6 +1,6 @@
 import { geoDistanceMeters } from '@comanda/domain/delivery-zone';
 import { guideSort } from '@comanda/domain/guide';
-import { branchMessages, scheduleMessages } from '@comanda/domain/messages';
+import { branchMessages, orderErrorMessages, scheduleMessages } from '@comanda/domain/messages';
 import type { OrderModeType } from '@comanda/domain/types';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { aliasPath, modeSegment, slugify } from '../../../lib/storefront-path';
 import { CART_STORAGE_KEY, cartGet } from '../../../stores/cart-store';
 import { entryParamsAllowsMode } from '../../../stores/entry-params-store';
 import type { ApiBranch, ApiBranchContactSummary, ApiOrderMode } from '../../../types/api';
+import { useDeliveryReach } from '../api/get-delivery-reach';
 
 interface BranchScreenProps {
   branch: ApiBranch;
@@ -33,6 +34,8 @@ interface LocationCard {
   contact: ApiBranchContactSummary;
   mode: ApiOrderMode | undefined;
   distanceText: string | null;
+  /** For delivery with a known position: whether the location delivers there (undefined: not known yet). */
+  delivers: boolean | undefined;
 }
 
 /** Whether a cart may exist: one is open in this page, or one was kept from an earlier visit. */
@@ -75,6 +78,16 @@ export function BranchScreen({
   const [chosenType, setChosenType] = useState<OrderModeType | null>(null);
   const type = chosenType && types.includes(chosenType) ? chosenType : (types[0] ?? null);
 
+  // For delivery, each location says whether it reaches the diner's address (not only the nearest).
+  // (The hook compares the ids as text: a new array each render asks nothing again.)
+  const deliveryIds =
+    type === 'DELIVERY' && position
+      ? branchContacts
+          .filter((contact) => modesOf(contact).some((mode) => mode.type === 'DELIVERY'))
+          .map((contact) => contact.id)
+      : [];
+  const reach = useDeliveryReach(deliveryIds, position);
+
   const cards = useMemo((): LocationCard[] => {
     const wanted = slugify(query);
     const matching = branchContacts
@@ -89,7 +102,9 @@ export function BranchScreen({
         ({ contact }) =>
           !wanted || slugify(`${contact.name} ${addressLine(contact.address)}`).includes(wanted),
       );
-    if (!position) return matching.map((card) => ({ ...card, distanceText: null }));
+    const delivers = (id: number) => (type === 'DELIVERY' ? reach.get(id) : undefined);
+    if (!position)
+      return matching.map((card) => ({ ...card, distanceText: null, delivers: delivers(card.contact.id) }));
     const located = matching.filter(({ contact }) => contact.coordinates !== null);
     const sorted = guideSort(
       located.map((card) => ({
@@ -98,15 +113,20 @@ export function BranchScreen({
         alias: card.contact.alias,
         name: card.contact.name,
         distanceInMeters: geoDistanceMeters(position, card.contact.coordinates ?? position),
-        reachableByDelivery: false,
+        reachableByDelivery: delivers(card.contact.id) === true,
       })),
     );
     const unlocated = matching.filter(({ contact }) => contact.coordinates === null);
     return [
-      ...sorted.map((card) => ({ contact: card.contact, mode: card.mode, distanceText: card.distanceText })),
-      ...unlocated.map((card) => ({ ...card, distanceText: null })),
+      ...sorted.map((card) => ({
+        contact: card.contact,
+        mode: card.mode,
+        distanceText: card.distanceText,
+        delivers: delivers(card.contact.id),
+      })),
+      ...unlocated.map((card) => ({ ...card, distanceText: null, delivers: delivers(card.contact.id) })),
     ];
-  }, [branchContacts, type, query, position, allowedOM]);
+  }, [branchContacts, type, query, position, allowedOM, reach]);
 
   const choose = (card: LocationCard) => {
     const to = `${aliasPath(card.contact.alias)}${search}${card.mode ? `#${modeSegment(card.mode)}` : ''}`;
@@ -217,6 +237,9 @@ export function BranchScreen({
                       </span>
                     ) : null}
                   </span>
+                  {card.delivers === false ? (
+                    <span className="location-card__notice">{orderErrorMessages.branchDoesNotDeliver}</span>
+                  ) : null}
                 </Link>
               </li>
             );
