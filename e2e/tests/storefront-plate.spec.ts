@@ -104,7 +104,12 @@ test("the quantity stops at the plate's maximum with 'Has alcanzado el máximo d
   await page.getByRole('link', { name: /Parrillada para dos/ }).click();
   const again = page.getByRole('dialog', { name: 'Parrillada para dos' });
   await expect(again.getByRole('button', { name: /^Agregar/ })).toBeDisabled();
-  await expect(again.getByText('Has alcanzado el máximo de unidades (5) para este producto')).toBeVisible();
+  // The plate's own notice (the toast of a moment ago shows inside the dialog too).
+  await expect(
+    again
+      .locator('form.plate-detail')
+      .getByText('Has alcanzado el máximo de unidades (5) para este producto'),
+  ).toBeVisible();
 });
 
 test('item notes have a counter and stop at the limit (140 for this branch)', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { ToastOutlet } from './toast';
 
 /** Ordering §9: the closing animation runs for 190 ms before the close callback. */
 export const MODAL_CLOSE_MS = 190;
@@ -73,6 +74,7 @@ export function Modal({ open, title, onClose, children, footer, hideTitle, size 
         <div className="modal__body">{children}</div>
         {footer ? <footer className="modal__footer">{footer}</footer> : null}
       </div>
+      <ToastOutlet />
     </dialog>
   );
 }

@@ -29,7 +29,7 @@ import {
   useState,
 } from 'react';
 import { MODAL_CLOSE_MS } from '../../../components/ui/modal';
-import { useToast } from '../../../components/ui/toast';
+import { ToastOutlet, useToast } from '../../../components/ui/toast';
 import { analyticsTrack } from '../../../lib/analytics';
 import { locationStore } from '../../../stores/location-store';
 import { type GeoAddress, geoAddressLine, geoReverse, geoSearch } from '../api/geo';
@@ -658,6 +658,7 @@ function AddressDialog({
           </button>
         </footer>
       </form>
+      <ToastOutlet />
     </dialog>
   );
 }

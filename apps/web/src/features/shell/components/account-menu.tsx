@@ -3,7 +3,7 @@ import { sessionAccountMenu, sessionRequireSignIn } from '@comanda/domain/sessio
 import { useEffect, useRef, useState } from 'react';
 import { IconClose } from '../../../components/ui/icons-actions';
 import { MODAL_CLOSE_MS } from '../../../components/ui/modal';
-import { useToast } from '../../../components/ui/toast';
+import { ToastOutlet, useToast } from '../../../components/ui/toast';
 
 interface AccountMenuProps {
   open: boolean;
@@ -80,6 +80,7 @@ export function AccountMenu({ open, onClose, aliasType }: AccountMenuProps) {
           ) : null}
         </nav>
       </div>
+      <ToastOutlet />
     </dialog>
   );
 }
