@@ -611,8 +611,10 @@ test.describe('order detail and venue', () => {
       /^https:\/\/www\.google\.com\/maps\//,
     );
     await expect(fact(detail, 'Entre calles')).toHaveText('Ramallo y Núñez');
-    // Not paid yet: pending, or processing once the card payment was started.
-    await expect(fact(detail, 'Pago')).toHaveText(/^Tarjeta online · Pago (pendiente|en proceso)$/);
+    // Stored PROCESSING at placement (the card type uploads through the API), but nobody paid yet:
+    // pending, on the card and in the detail, until a payment is really at the provider.
+    await expect(apart.locator('.console-card__pay')).toContainText('Tarjeta online · sin pagar');
+    await expect(fact(detail, 'Pago')).toHaveText('Tarjeta online · Pago pendiente');
     await expect(fact(detail, 'Notas')).toHaveText('Tocar timbre');
     const total = detail.locator('.console-amounts dd.console-amounts__total');
     await expect(total).toHaveText(/^\$\s?[\d.]+$/);

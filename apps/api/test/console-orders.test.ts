@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { riders } from '../src/db/schema/logistics';
-import { orders } from '../src/db/schema/orders';
+import { orders, payments } from '../src/db/schema/orders';
 import { companies } from '../src/db/schema/tenant';
 import { rooms } from '../src/plugins/app/realtime';
 import {
@@ -159,8 +160,9 @@ describe.each(testDatabaseKinds())('orders console on %s', (kind) => {
         status: 'GENERATED',
         type: 'TAKE_AWAY',
         paymentType: { showName: 'Tarjeta online', paymentMethod: 'CARD_ONLINE' },
+        // Stored PROCESSING at placement (its payment type uploads through the API), but nobody paid yet.
         paymentStatus: 'PROCESSING',
-        paymentState: 'PROCESSING',
+        paymentState: 'UNPAID',
         paid: false,
         price: 7650,
         itemsCount: 1,
@@ -216,6 +218,189 @@ describe.each(testDatabaseKinds())('orders console on %s', (kind) => {
           .set({ paymentStatus: 'PROCESSING' })
           .where(eq(orders.id, placed.card?.id as number));
       }
+    });
+  });
+
+  describe('the board window and the payment state', () => {
+    const HOUR = 3_600_000;
+    const OPEN = ['GENERATED', 'ACCEPTED', 'READY'];
+    const COLUMN: Record<string, string> = {
+      GENERATED: 'new',
+      ACCEPTED: 'accepted',
+      READY: 'ready',
+      DELIVERED: 'delivered',
+      CANCELED: 'canceled',
+    };
+    interface Card {
+      id: number;
+      status: string;
+      paymentState: string;
+      paymentStatus: string;
+      paymentType: { paymentMethod: string } | null;
+    }
+    /** The whole board (one page holds it) as the console loads it: no `since`. */
+    const wholeBoard = async (token: string, query = '') => {
+      const answer = await request(
+        ctx,
+        'GET',
+        `/api/console/orders?branchContactId=${palermo.id}&limit=100${query}`,
+        { token },
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.body.total).toBeLessThanOrEqual(100);
+      return answer.body as {
+        orders: Card[];
+        total: number;
+        counts: Record<string, number>;
+        unpaidCardOrders: number;
+      };
+    };
+    /** The counts a board must carry: those of the orders it shows, and its cards still payable. */
+    const tallyOf = (orders: Card[]) => {
+      const counts: Record<string, number> = { new: 0, accepted: 0, ready: 0, delivered: 0, canceled: 0 };
+      for (const order of orders) {
+        const column = COLUMN[order.status] as string;
+        counts[column] = (counts[column] ?? 0) + 1;
+      }
+      const unpaidCardOrders = orders.filter(
+        (order) => OPEN.includes(order.status) && ['UNPAID', 'PROCESSING'].includes(order.paymentState),
+      ).length;
+      return { counts, unpaidCardOrders };
+    };
+    const ids = (board: { orders: Card[] }) => board.orders.map((order) => order.id);
+    const cardOf = (board: { orders: Card[] }, id: number) => board.orders.find((order) => order.id === id);
+
+    it('keeps every open order whatever its age, and the finished ones of the last 24 hours only, counted alike', async () => {
+      let token = await staffLogin(ctx, FUEGO_OWNER);
+      const moveAs = async (orderId: number, path: string[]) => {
+        for (const status of path) {
+          const answer = await request(ctx, 'POST', `/api/console/orders/${orderId}/status`, {
+            token,
+            payload: status === 'CANCELED' ? { status, reason: 'Prueba' } : { status },
+          });
+          expect(answer.status).toBe(200);
+        }
+      };
+      // Wednesday: a busy service. Some orders are left open, some finished.
+      const old = {
+        open: await orderPlace(ctx, palermoTakeAway(palermo)),
+        accepted: await orderPlace(ctx, palermoTakeAway(palermo)),
+        delivered: await orderPlace(ctx, palermoTakeAway(palermo)),
+        canceled: await orderPlace(ctx, palermoTakeAway(palermo)),
+        deliveredLate: await orderPlace(ctx, palermoTakeAway(palermo)),
+        card: await orderPlace(
+          ctx,
+          palermoTakeAway(palermo, {
+            paymentType: { id: palermo.paymentTypes.TAKE_AWAY?.CARD_ONLINE },
+            paysWith: null,
+          }),
+        ),
+      };
+      await moveAs(old.accepted.id, ['ACCEPTED']);
+      await moveAs(old.delivered.id, ['ACCEPTED', 'READY', 'DELIVERED']);
+      await moveAs(old.canceled.id, ['CANCELED']);
+      await moveAs(old.deliveredLate.id, ['ACCEPTED', 'READY']);
+      const sameDay = await wholeBoard(token);
+      expect(ids(sameDay)).toEqual(expect.arrayContaining([old.delivered.id, old.canceled.id]));
+      expect(cardOf(sameDay, old.card.id)?.paymentState).toBe('UNPAID');
+      expect(sameDay).toMatchObject(tallyOf(sameDay.orders));
+
+      // Thursday evening, 30 hours later: the forgotten order is handed over now.
+      ctx.app.clock.pin(WEDNESDAY_1300 + 30 * HOUR);
+      token = await staffLogin(ctx, FUEGO_OWNER);
+      await moveAs(old.deliveredLate.id, ['DELIVERED']);
+      const board = await wholeBoard(token);
+      // Still open: on the board, however old.
+      expect(ids(board)).toEqual(
+        expect.arrayContaining([old.open.id, old.accepted.id, old.card.id, old.deliveredLate.id]),
+      );
+      // Finished more than 24 hours ago: off the board, and out of its counts.
+      expect(ids(board)).not.toContain(old.delivered.id);
+      expect(ids(board)).not.toContain(old.canceled.id);
+      expect(board.total).toBe(board.orders.length);
+      expect(board).toMatchObject(tallyOf(board.orders));
+      // The old card order is past its payment window: expired, no longer counted as unpaid.
+      expect(cardOf(board, old.card.id)).toMatchObject({ status: 'GENERATED', paymentState: 'EXPIRED' });
+      expect(board.unpaidCardOrders).toBe(
+        board.orders.filter((order) => order.paymentState === 'UNPAID' && OPEN.includes(order.status)).length,
+      );
+      // Each column filter reads the same board.
+      const done = await wholeBoard(token, '&state=delivered&state=canceled');
+      expect(ids(done)).toContain(old.deliveredLate.id);
+      expect(ids(done)).not.toContain(old.delivered.id);
+      expect(done.total).toBe((board.counts.delivered ?? 0) + (board.counts.canceled ?? 0));
+    });
+
+    it('shows an unpaid API-upload card order as unpaid, processing only while a payment is at the provider, then expired', async () => {
+      const token = await staffLogin(ctx, FUEGO_PALERMO_STAFF);
+      const placedAt = WEDNESDAY_1300 + 10 * 60_000;
+      ctx.app.clock.pin(placedAt);
+      const before = await wholeBoard(token);
+      const placed = await orderPlace(
+        ctx,
+        palermoTakeAway(palermo, {
+          paymentType: { id: palermo.paymentTypes.TAKE_AWAY?.CARD_ONLINE },
+          paysWith: null,
+        }),
+      );
+      const [row] = await db().select().from(orders).where(eq(orders.id, placed.id));
+      // The spec's stored value: PROCESSING when the payment type uploads through the API.
+      expect(row).toMatchObject({ paymentUpload: 'API', paymentStatus: 'PROCESSING' });
+      const detail = async () => {
+        const answer = await request(ctx, 'GET', `/api/console/orders/${placed.id}`, { token });
+        expect(answer.status).toBe(200);
+        return answer.body;
+      };
+
+      // Placed, nothing paid: unpaid on the board and in the detail, and counted.
+      let board = await wholeBoard(token);
+      expect(cardOf(board, placed.id)).toMatchObject({ paymentStatus: 'PROCESSING', paymentState: 'UNPAID' });
+      expect(board.unpaidCardOrders).toBe(before.unpaidCardOrders + 1);
+      expect(await detail()).toMatchObject({ paymentState: 'UNPAID', paid: false });
+
+      // The diner's card is at the provider, which has not answered yet: processing.
+      const [payment] = await db()
+        .insert(payments)
+        .values({
+          companyId: fuegoId,
+          orderId: placed.id,
+          provider: 'SANDBOX',
+          status: 'PROCESSING',
+          amount: row?.price as number,
+          idempotencyKey: `test-${randomUUID()}`,
+          detail: { kind: 'CARD' },
+        })
+        .returning();
+      try {
+        ctx.app.clock.pin(placedAt + 60_000);
+        board = await wholeBoard(token);
+        expect(cardOf(board, placed.id)?.paymentState).toBe('PROCESSING');
+        expect(board.unpaidCardOrders).toBe(before.unpaidCardOrders + 1);
+        expect(await detail()).toMatchObject({ paymentState: 'PROCESSING', paid: false });
+      } finally {
+        await db()
+          .delete(payments)
+          .where(eq(payments.id, payment?.id as number));
+      }
+
+      // Two hours after it was placed it is still within its window; a moment later it expired.
+      ctx.app.clock.pin(placedAt + 2 * HOUR);
+      expect(cardOf(await wholeBoard(token), placed.id)?.paymentState).toBe('UNPAID');
+      ctx.app.clock.pin(placedAt + 2 * HOUR + 1);
+      board = await wholeBoard(token);
+      expect(cardOf(board, placed.id)).toMatchObject({
+        paymentStatus: 'PROCESSING',
+        paymentState: 'EXPIRED',
+      });
+      expect(board.unpaidCardOrders).toBe(tallyOf(board.orders).unpaidCardOrders);
+      expect(await detail()).toMatchObject({ paymentState: 'EXPIRED', paid: false });
+      // Not counted among the unpaid any more (it cannot be paid).
+      const canceled = await request(ctx, 'POST', `/api/console/orders/${placed.id}/status`, {
+        token,
+        payload: { status: 'CANCELED', reason: 'Pago vencido' },
+      });
+      expect(canceled.status).toBe(200);
+      expect((await wholeBoard(token)).unpaidCardOrders).toBe(board.unpaidCardOrders);
     });
   });
 

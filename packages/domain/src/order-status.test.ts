@@ -71,7 +71,21 @@ describe('follow-up §2.2 Unpaid card orders and the payment window', () => {
       'NOT_REQUIRED',
     ],
     ['paid', { ...base, paymentStatus: 'PAID' as const, now: orderedAt }, 'PAID'],
-    ['processing', { ...base, paymentStatus: 'PROCESSING' as const, now: orderedAt }, 'PROCESSING'],
+    [
+      'processing while an attempt is under way at the provider',
+      { ...base, paymentStatus: 'PROCESSING' as const, now: orderedAt, attemptUnderWay: true },
+      'PROCESSING',
+    ],
+    [
+      'stored PROCESSING at placement (upload API) without an attempt is still unpaid',
+      { ...base, paymentStatus: 'PROCESSING' as const, now: orderedAt + 2 * 3_600_000 },
+      'UNPAID',
+    ],
+    [
+      'and expires after the window',
+      { ...base, paymentStatus: 'PROCESSING' as const, now: orderedAt + 2 * 3_600_000 + 1 },
+      'EXPIRED',
+    ],
     [
       'unpaid within the window',
       { ...base, paymentStatus: 'PENDING' as const, now: orderedAt + 2 * 3_600_000 },

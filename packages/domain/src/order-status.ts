@@ -82,10 +82,26 @@ export type OrderPaymentState = 'NOT_REQUIRED' | 'PAID' | 'PROCESSING' | 'UNPAID
 const PAID_ONLINE: ReadonlySet<PaymentMethod> = new Set(['CARD_ONLINE', 'PAYMENT_LINK']);
 
 /**
+ * The earliest order time whose payment window is still open at `now`: a card
+ * order placed before it is past its window (EXPIRED unless paid). Queries that
+ * count unpaid orders use it, so they agree with `orderPaymentState`.
+ */
+export function orderPaymentWindowOpenSince(
+  now: number | Date,
+  windowHours: number = ORDER_PAYMENT_WINDOW_HOURS,
+): number {
+  return +now - windowHours * 3_600_000;
+}
+
+/**
  * The payment state of an order: a card order not yet paid is UNPAID (shown
  * greyed with a 'pay' label) until the payment window ends, then EXPIRED
- * ('Tiempo de pago vencido, vuelva a generar el pedido'); PROCESSING while the
- * provider works. A canceled order never asks for payment.
+ * ('Tiempo de pago vencido, vuelva a generar el pedido'); PROCESSING only while
+ * a payment attempt is really under way at the provider (`attemptUnderWay`,
+ * with the stored status PROCESSING). The stored PROCESSING alone says nothing:
+ * an order whose payment type uploads through the API is stored PROCESSING when
+ * placed (`paymentStatusOnSend`), before the diner paid anything. A canceled
+ * order never asks for payment.
  */
 export function orderPaymentState(input: {
   paymentMethod: PaymentMethod;
@@ -94,12 +110,13 @@ export function orderPaymentState(input: {
   orderedAt: number | Date;
   now: number | Date;
   windowHours?: number;
+  /** A payment of the order is at the provider, which has not decided yet (false when unknown). */
+  attemptUnderWay?: boolean;
 }): OrderPaymentState {
   if (!PAID_ONLINE.has(input.paymentMethod) || input.status === 'CANCELED') return 'NOT_REQUIRED';
   if (input.paymentStatus === 'PAID') return 'PAID';
-  if (input.paymentStatus === 'PROCESSING') return 'PROCESSING';
-  const windowMs = (input.windowHours ?? ORDER_PAYMENT_WINDOW_HOURS) * 3_600_000;
-  return +input.now - +input.orderedAt > windowMs ? 'EXPIRED' : 'UNPAID';
+  if (input.paymentStatus === 'PROCESSING' && input.attemptUnderWay) return 'PROCESSING';
+  return +input.orderedAt < orderPaymentWindowOpenSince(input.now, input.windowHours) ? 'EXPIRED' : 'UNPAID';
 }
 
 /** The follow-up message of a payment state ('Tiempo de pago vencido, vuelva a generar el pedido' when expired). */

@@ -4,13 +4,7 @@
  * and the address), venue controls and outbox messages.
  */
 import { orderNotificationMessages, venueMessages } from '@comanda/domain/messages';
-import {
-  type OrderPaymentStatus,
-  type OrderStatus,
-  orderPaymentState,
-  orderStatusCanMove,
-} from '@comanda/domain/order-status';
-import type { PaymentMethod } from '@comanda/domain/types';
+import { type OrderStatus, orderStatusCanMove } from '@comanda/domain/order-status';
 import { venueWhatsAppLink } from '@comanda/domain/venue-message';
 import type {
   ConsoleBranchContactRow,
@@ -27,28 +21,12 @@ import type {
   OrderReportView,
   OutboxMessageView,
 } from './console-schemas';
-import { orderConsolePresent } from './order-presenter';
+import { orderConsolePresent, orderPaymentStateOf } from './order-presenter';
 import { major, textOrNull } from './present-utils';
 
 const ALL_STATUSES: readonly OrderStatus[] = ['GENERATED', 'ACCEPTED', 'READY', 'DELIVERED', 'CANCELED'];
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
-
-/** The domain's payment state from the stored columns (statuses it does not know read as "not paid yet"). */
-function paymentStateOf(
-  order: Pick<OrderRow, 'paymentMethod' | 'paymentStatus' | 'status' | 'createdAt'>,
-  now: number,
-) {
-  return orderPaymentState({
-    paymentMethod: order.paymentMethod as PaymentMethod,
-    paymentStatus: (['PAID', 'PROCESSING', 'REJECTED'].includes(order.paymentStatus)
-      ? order.paymentStatus
-      : 'PENDING') as OrderPaymentStatus,
-    status: order.status as OrderStatus,
-    orderedAt: order.createdAt,
-    now,
-  });
-}
 
 /** A card of the board. */
 export function consoleOrderSummaryPresent(
@@ -75,7 +53,7 @@ export function consoleOrderSummaryPresent(
         ? null
         : { id: row.paymentTypeId, showName: row.paymentTypeName ?? '', paymentMethod: row.paymentMethod },
     paymentStatus: row.paymentStatus,
-    paymentState: paymentStateOf(row, now),
+    paymentState: orderPaymentStateOf(row, now, { attemptUnderWay: Boolean(row.paymentAttemptUnderWay) }),
     paid: row.paymentStatus === 'PAID',
     itemsCount: Number(row.itemsCount),
     errorType: textOrNull(row.errorType),
@@ -117,10 +95,17 @@ export function consoleOrderDetailPresent(
   order: OrderRow,
   items: readonly OrderItemRow[],
   surroundings: OrderSurroundings,
-  history: { reports: readonly OrderReportRow[]; events: readonly OrderStatusEventRow[] },
+  history: {
+    reports: readonly OrderReportRow[];
+    events: readonly OrderStatusEventRow[];
+    /** A payment of the order is at the provider, which has not decided yet. */
+    paymentAttemptUnderWay: boolean;
+  },
   now: number,
 ): ConsoleOrderDetail {
-  const base = orderConsolePresent(order, items, surroundings, now);
+  const base = orderConsolePresent(order, items, surroundings, now, {
+    attemptUnderWay: history.paymentAttemptUnderWay,
+  });
   const phone = textOrNull(order.phone);
   return {
     ...base,

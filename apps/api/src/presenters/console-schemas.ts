@@ -51,7 +51,10 @@ export const ConsoleOrderSummarySchema = Type.Object({
   price: Type.Number(),
   paymentType: PaymentTypeSchema,
   paymentStatus: Type.String(),
-  paymentState: Type.String({ description: 'NOT_REQUIRED, PAID, PROCESSING, UNPAID or EXPIRED' }),
+  paymentState: Type.String({
+    description:
+      'NOT_REQUIRED, PAID, PROCESSING (a payment under way at the provider), UNPAID or EXPIRED (payment window over)',
+  }),
   paid: Type.Boolean(),
   itemsCount: Type.Integer({ description: 'Units ordered (sum of quantities)' }),
   errorType: Nullable(Type.String()),
@@ -74,9 +77,9 @@ export const ConsoleOrderListSchema = Type.Object({
   total: Type.Integer(),
   offset: Type.Integer(),
   limit: Type.Integer(),
-  /** Per board column, under the same branch contact and `since` (the state filter aside). */
+  /** Per board column, over the orders the board shows (the same window and `since`; the state filter aside). */
   counts: CountsSchema,
-  /** Card and payment-link orders not paid and not canceled. */
+  /** Open card and payment-link orders of the board not paid yet and still within their payment window. */
   unpaidCardOrders: Type.Integer(),
 });
 export type ConsoleOrderList = Static<typeof ConsoleOrderListSchema>;

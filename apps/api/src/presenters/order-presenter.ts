@@ -176,6 +176,36 @@ function destinationPresent(destination: Record<string, unknown> | null): OrderF
   };
 }
 
+/** What the views know of an order's payments beyond its row. */
+export interface OrderPaymentEvidence {
+  /** A payment of the order is at the provider, which has not decided yet (see console-repository). */
+  attemptUnderWay: boolean;
+}
+
+/**
+ * The domain's payment state from the stored columns (statuses it does not
+ * know — NOT_REQUIRED, EXPIRED set by other flows — read as "not paid yet",
+ * and the window decides). The stored PROCESSING counts as processing only
+ * with an attempt under way: without one it is the placement's status of an
+ * API-upload payment type, and the diner has not paid.
+ */
+export function orderPaymentStateOf(
+  order: Pick<OrderRow, 'paymentMethod' | 'paymentStatus' | 'status' | 'createdAt'>,
+  now: number,
+  evidence: OrderPaymentEvidence = { attemptUnderWay: false },
+) {
+  return orderPaymentState({
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    paymentStatus: (['PAID', 'PROCESSING', 'REJECTED'].includes(order.paymentStatus)
+      ? order.paymentStatus
+      : 'PENDING') as OrderPaymentStatus,
+    status: order.status as OrderStatus,
+    orderedAt: order.createdAt,
+    now,
+    attemptUnderWay: evidence.attemptUnderWay,
+  });
+}
+
 /**
  * The follow-up view of an order (what `GET /api/diner/order/{code}` answers).
  * Only what the diner entered about themselves is shown (name, table, address),
@@ -186,6 +216,7 @@ export function orderFollowUpPresent(
   items: readonly OrderLine[],
   surroundings: OrderSurroundings,
   now: number,
+  evidence?: OrderPaymentEvidence,
 ): OrderFollowUpView {
   const m = surroundings.country.mantissaLength;
   const discounts = order.discounts as unknown as StoredDiscountEntry[];
@@ -201,16 +232,7 @@ export function orderFollowUpPresent(
     scheduledAt: order.scheduledAt ? order.scheduledAt.toISOString() : null,
     paymentType: surroundings.paymentType,
     paymentStatus: order.paymentStatus,
-    paymentState: orderPaymentState({
-      paymentMethod: order.paymentMethod as PaymentMethod,
-      // NOT_REQUIRED/EXPIRED are stored by other flows; for the state they read as "not paid yet".
-      paymentStatus: (['PAID', 'PROCESSING', 'REJECTED'].includes(order.paymentStatus)
-        ? order.paymentStatus
-        : 'PENDING') as OrderPaymentStatus,
-      status: order.status as OrderStatus,
-      orderedAt: order.createdAt,
-      now,
-    }),
+    paymentState: orderPaymentStateOf(order, now, evidence),
     paysWith: majorOrNull(order.paysWith, m),
     items: items.map((item) => ({
       quantity: item.quantity,
@@ -269,9 +291,10 @@ export function orderConsolePresent(
   items: readonly OrderLine[],
   surroundings: OrderSurroundings,
   now: number,
+  evidence?: OrderPaymentEvidence,
 ): OrderConsoleView {
   return {
-    ...orderFollowUpPresent(order, items, surroundings, now),
+    ...orderFollowUpPresent(order, items, surroundings, now, evidence),
     branchContactId: order.branchContactId,
     phone: order.phone,
     customerEmail: order.customerEmail,

@@ -5,10 +5,11 @@
  * contact against the ones the staff member may see (404 for another
  * company's row, 403 for a location of their company they may not see).
  */
-import { and, asc, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Queryable, Tx } from '../db/client';
 import { RETIRED_POSITION } from '../db/schema/columns';
-import { orderItems, orderReports, orderStatusEvents, orders } from '../db/schema/orders';
+import { orderItems, orderReports, orderStatusEvents, orders, payments } from '../db/schema/orders';
 import { staffUsers } from '../db/schema/platform';
 import { branchContacts, companies, countries, orderModes, paymentTypes } from '../db/schema/tenant';
 import type { OrderRow } from './order-repository';
@@ -18,6 +19,31 @@ export type OrderReportRow = typeof orderReports.$inferSelect;
 
 /** Payment methods paid online after the order is placed (the console counts them while unpaid). */
 export const ONLINE_PAYMENT_METHODS = ['CARD_ONLINE', 'PAYMENT_LINK'] as const;
+
+/** Statuses that still need the venue: on the board whatever their age. */
+export const OPEN_STATUSES = [
+  'GENERATED',
+  'ACCEPTED',
+  'READY',
+] as const satisfies readonly OrderStatusValue[];
+
+/**
+ * Whether a payment of the order is under way at the provider, which has not
+ * decided yet: a charge in PROCESSING (the payments service refuses a second
+ * one meanwhile), or a payment link whose last attempt the provider is still
+ * deciding. An order stored PROCESSING without one was only placed with an
+ * API-upload payment type: nobody has paid or tried to.
+ */
+const paymentAttemptUnderWay = (() => {
+  // Qualified by hand: a select without joins renders its columns unqualified,
+  // and inside this subquery an unqualified "id" would be the payment's. The
+  // database names follow the client's snake_case casing.
+  const column = (table: string, key: string) =>
+    sql`${sql.identifier(table)}.${sql.identifier(toSnakeCase(key))}`;
+  const order = (key: keyof typeof orders.$inferSelect) => column('orders', key);
+  const payment = (key: keyof typeof payments.$inferSelect) => column('payments', key);
+  return sql<boolean>`exists (select 1 from ${payments} where ${payment('orderId')} = ${order('id')} and ${payment('companyId')} = ${order('companyId')} and (${payment('status')} = 'PROCESSING' or (${payment('status')} in ('CREATED', 'PENDING') and ${payment('detail')} -> 'lastAttempt' ->> 'status' = 'PROCESSING')))`;
+})();
 
 // ---------------------------------------------------------------- scope
 
@@ -68,15 +94,26 @@ export async function orderOfCompany(
 export interface ConsoleOrdersScope {
   companyId: number;
   branchContactId: number;
+  /**
+   * Delivered and canceled orders finished at or after this instant are on the
+   * board; older finished ones are not (open orders always are).
+   */
+  finishedSince: Date;
   /** Orders placed at or after this instant (e.g. the start of the service day); all when absent. */
   since?: Date;
 }
 
+/** What the board shows: every open order of the location, and its recently finished ones. */
 function boardWhere(scope: ConsoleOrdersScope) {
   return and(
     eq(orders.companyId, scope.companyId),
     eq(orders.branchContactId, scope.branchContactId),
     scope.since ? gte(orders.createdAt, scope.since) : undefined,
+    or(
+      inArray(orders.status, [...OPEN_STATUSES]),
+      and(eq(orders.status, 'DELIVERED'), gte(orders.deliveredAt, scope.finishedSince)),
+      and(eq(orders.status, 'CANCELED'), gte(orders.canceledAt, scope.finishedSince)),
+    ),
   );
 }
 
@@ -109,6 +146,7 @@ export async function consoleOrdersPage(
       paymentTypeId: orders.paymentTypeId,
       paymentTypeName: paymentTypes.showName,
       errorType: orders.errorType,
+      paymentAttemptUnderWay,
       itemsCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
       reportsCount: sql<number>`(select count(*)::int from ${orderReports} where ${orderReports.orderId} = ${orders.id})`,
     })
@@ -126,10 +164,24 @@ export async function consoleOrdersPage(
 }
 export type ConsoleOrderRow = Awaited<ReturnType<typeof consoleOrdersPage>>['rows'][number];
 
-/** Orders per status and unpaid online-paid orders (not canceled) of the board, in one pass. */
-export async function consoleOrderCounts(db: Queryable, scope: ConsoleOrdersScope) {
+/**
+ * Orders per status of the board, and its unpaid online-paid orders that may
+ * still be paid: open, not paid, placed within the payment window (placed at
+ * or after `paymentWindowOpenSince`, the domain's `orderPaymentWindowOpenSince`).
+ * One pass over exactly the orders the board shows.
+ */
+export async function consoleOrderCounts(
+  db: Queryable,
+  scope: ConsoleOrdersScope & { paymentWindowOpenSince: Date },
+) {
   const by = (status: OrderStatusValue) =>
     sql<number>`count(*) filter (where ${orders.status} = ${status})::int`;
+  const payable = and(
+    inArray(orders.status, [...OPEN_STATUSES]),
+    inArray(orders.paymentMethod, [...ONLINE_PAYMENT_METHODS]),
+    notInArray(orders.paymentStatus, ['PAID', 'EXPIRED']),
+    gte(orders.createdAt, scope.paymentWindowOpenSince),
+  );
   const [row] = await db
     .select({
       GENERATED: by('GENERATED'),
@@ -137,7 +189,7 @@ export async function consoleOrderCounts(db: Queryable, scope: ConsoleOrdersScop
       READY: by('READY'),
       DELIVERED: by('DELIVERED'),
       CANCELED: by('CANCELED'),
-      unpaidCardOrders: sql<number>`count(*) filter (where ${inArray(orders.paymentMethod, [...ONLINE_PAYMENT_METHODS])} and ${orders.paymentStatus} <> 'PAID' and ${orders.status} <> 'CANCELED')::int`,
+      unpaidCardOrders: sql<number>`count(*) filter (where ${payable})::int`,
     })
     .from(orders)
     .where(boardWhere(scope));
@@ -152,6 +204,20 @@ export async function consoleOrderCounts(db: Queryable, scope: ConsoleOrdersScop
 }
 
 // ---------------------------------------------------------------- detail
+
+/** Whether a payment of the order is under way at the provider (see `paymentAttemptUnderWay`). */
+export async function orderPaymentAttemptUnderWay(
+  db: Queryable,
+  companyId: number,
+  orderId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ underWay: paymentAttemptUnderWay })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.companyId, companyId)))
+    .limit(1);
+  return Boolean(row?.underWay);
+}
 
 /** The diner's error reports of an order, oldest first. */
 export async function orderReportsOf(db: Queryable, companyId: number, orderId: number) {

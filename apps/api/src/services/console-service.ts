@@ -14,7 +14,7 @@
  * the branch contact's console room after commit.
  */
 import { followUpMessages } from '@comanda/domain/messages';
-import type { OrderStatus } from '@comanda/domain/order-status';
+import { type OrderStatus, orderPaymentWindowOpenSince } from '@comanda/domain/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
 import { forbidden, HttpError, notFound } from '../lib/http-error';
@@ -47,6 +47,7 @@ import {
   orderModeOfCompany,
   orderModeOrderingSet,
   orderOfCompany,
+  orderPaymentAttemptUnderWay,
   orderReportsOf,
   orderStatusEventsOf,
 } from '../repositories/console-repository';
@@ -124,7 +125,20 @@ export async function consoleBranchContactsList(
   return rows.map(consoleBranchContactPresent);
 }
 
-/** The board of a branch contact: one page of orders (newest first), counts per state, unpaid card orders. */
+/**
+ * (decision, ADR 011 "Board window") How long a delivered or canceled order
+ * stays on the board after it finished. A rolling 24 hours rather than "since
+ * the start of the local day": a service that runs past midnight keeps its
+ * finished orders (and counts) until it is long over, and the rule needs no
+ * time zone. Open orders stay whatever their age: they still need action.
+ */
+export const CONSOLE_FINISHED_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The board of a branch contact: one page of its orders (newest first) —
+ * every open one, and those finished within `CONSOLE_FINISHED_WINDOW_MS` —
+ * with the counts per state and the unpaid card orders of that same board.
+ */
 export async function consoleOrdersList(
   db: Queryable,
   staff: StaffPrincipal,
@@ -141,6 +155,7 @@ export async function consoleOrdersList(
   const scope = {
     companyId: staff.companyId,
     branchContactId: query.branchContactId,
+    finishedSince: new Date(now - CONSOLE_FINISHED_WINDOW_MS),
     ...(query.since ? { since: query.since } : {}),
   };
   const country = await companyCountryOf(db, staff.companyId);
@@ -150,7 +165,10 @@ export async function consoleOrdersList(
     offset: query.offset,
     limit: query.limit,
   });
-  const counts = await consoleOrderCounts(db, scope);
+  const counts = await consoleOrderCounts(db, {
+    ...scope,
+    paymentWindowOpenSince: new Date(orderPaymentWindowOpenSince(now)),
+  });
   const m = country?.mantissaLength ?? 0;
   return {
     orders: page.rows.map((row) => consoleOrderSummaryPresent(row, m, now)),
@@ -179,7 +197,14 @@ export async function consoleOrderDetailGet(
   if (!surroundings) throw notFound(consoleMessages.orderNotFound(order.id));
   const reports = await orderReportsOf(db, order.companyId, order.id);
   const events = await orderStatusEventsOf(db, order.companyId, order.id);
-  return consoleOrderDetailPresent(order, items, surroundings, { reports, events }, now);
+  const paymentAttemptUnderWay = await orderPaymentAttemptUnderWay(db, order.companyId, order.id);
+  return consoleOrderDetailPresent(
+    order,
+    items,
+    surroundings,
+    { reports, events, paymentAttemptUnderWay },
+    now,
+  );
 }
 
 /** A branch contact's outbox, newest first. */

@@ -78,9 +78,11 @@ const consoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         summary: 'The board of a location: orders by state, newest first, with counts',
         description:
-          'state (repeatable): new, accepted, ready, delivered, canceled; all when absent. since: only orders ' +
-          'placed at or after this instant (e.g. the start of the service day); counts follow it too. ' +
-          'Scheduled orders carry scheduled=true and scheduledAt.',
+          'The board holds every open order of the location (new, accepted, ready), whatever its age, and the ' +
+          'delivered and canceled ones finished in the last 24 hours; counts and unpaidCardOrders (open, ' +
+          'unpaid, within the payment window) are computed over exactly those. state (repeatable): new, ' +
+          'accepted, ready, delivered, canceled; all when absent. since: only orders placed at or after this ' +
+          'instant; counts follow it too. Scheduled orders carry scheduled=true and scheduledAt.',
         querystring: Type.Object(
           {
             branchContactId: Id,

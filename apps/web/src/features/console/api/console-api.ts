@@ -127,16 +127,67 @@ export function consoleBranchContacts(token: string): Promise<VenueControls[]> {
   return apiRequest('/console/branchcontacts', { headers: bearer(token) });
 }
 
+/** The board's open columns, read first and whole: those orders still need action. */
+export const BOARD_OPEN_STATES: readonly BoardState[] = ['new', 'accepted', 'ready'];
+/** The finished columns (the server keeps those finished in the last 24 hours). */
+export const BOARD_FINISHED_STATES: readonly BoardState[] = ['delivered', 'canceled'];
+/** The API's largest page. */
+export const BOARD_PAGE_SIZE = 100;
+/** (ours) At most this many finished orders are read: a bound on one refresh, never on the open ones. */
+export const BOARD_FINISHED_MAX = 1000;
+
+/** One page of the board: orders of `states` from `offset`, with the counts of the whole board. */
+export type BoardPageRead = (states: readonly BoardState[], offset: number) => Promise<OrderBoard>;
+
+/**
+ * The whole board from pages: every open order, then the finished ones (up to
+ * `BOARD_FINISHED_MAX`), newest first within each; counts and unpaid card
+ * orders as the server computed them over the same board. An order seen twice
+ * (it moved between two pages) is kept once.
+ */
+export async function consoleBoardAssemble(read: BoardPageRead): Promise<OrderBoard> {
+  const seen = new Set<number>();
+  const orders: OrderSummary[] = [];
+  const readAll = async (states: readonly BoardState[], max: number) => {
+    const first = await read(states, 0);
+    let answer = first;
+    let offset = 0;
+    for (;;) {
+      for (const order of answer.orders) {
+        if (seen.has(order.id)) continue;
+        seen.add(order.id);
+        orders.push(order);
+      }
+      offset += answer.orders.length;
+      if (answer.orders.length === 0 || offset >= answer.total || offset >= max) return first;
+      answer = await read(states, offset);
+    }
+  };
+  const open = await readAll(BOARD_OPEN_STATES, Number.POSITIVE_INFINITY);
+  await readAll(BOARD_FINISHED_STATES, BOARD_FINISHED_MAX);
+  return {
+    orders,
+    total: orders.length,
+    offset: 0,
+    limit: orders.length,
+    counts: open.counts,
+    unpaidCardOrders: open.unpaidCardOrders,
+  };
+}
+
+/** The board of a branch contact, whole (see `consoleBoardAssemble`). */
 export function consoleBoard(
   token: string,
   branchContactId: number,
   signal?: AbortSignal,
 ): Promise<OrderBoard> {
-  return apiRequest('/console/orders', {
-    headers: bearer(token),
-    query: { branchContactId, limit: 100 },
-    signal,
-  });
+  return consoleBoardAssemble((states, offset) =>
+    apiRequest('/console/orders', {
+      headers: bearer(token),
+      query: { branchContactId, state: [...states], offset, limit: BOARD_PAGE_SIZE },
+      signal,
+    }),
+  );
 }
 
 export function consoleOrder(token: string, id: number): Promise<OrderDetail> {

@@ -5,6 +5,7 @@ import {
   BOARD_STATES,
   MODE_LABELS,
   money,
+  paymentNote,
   SCHEDULED_LEAD_MINUTES,
   STATUS_LABELS,
   scheduledApart,
@@ -139,7 +140,7 @@ function OrderCard({
           <strong>{money(order.price, country)}</strong>
           <span className={order.paid ? 'console-paid' : 'muted'}>
             {order.paymentType?.showName ?? ''}
-            {order.paymentState === 'UNPAID' || order.paymentState === 'EXPIRED' ? ' · sin pagar' : ''}
+            {paymentNote(order.paymentState)}
           </span>
         </span>
         {order.scheduledAt ? (

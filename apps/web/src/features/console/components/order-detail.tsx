@@ -1,3 +1,4 @@
+import { orderErrorMessages } from '@comanda/domain/messages';
 import { orderStatusCanMove } from '@comanda/domain/order-status';
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
@@ -113,10 +114,11 @@ export function OrderDetailPanel({
       const answer = await consolePaymentLink(token, order.id);
       setLink(answer.url);
     } catch (error) {
+      // 409 carries the server's reason (paid, expired, canceled); anything else is ordering §8's text.
       toast(
         error instanceof ApiError && error.status === 409
           ? error.message
-          : 'No se pudo generar el link de pago.',
+          : orderErrorMessages.paymentLinkFailed,
         'error',
       );
     } finally {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCHEDULED_LEAD_MINUTES, scheduledApart, timeOf } from './format';
+import { PAYMENT_STATE_LABELS, paymentNote, SCHEDULED_LEAD_MINUTES, scheduledApart, timeOf } from './format';
 import { consoleSessionLeftMs } from './session';
 
 const NOW = Date.parse('2026-11-20T21:00:00-03:00');
@@ -19,6 +19,22 @@ describe('scheduled orders apart', () => {
   it('never sets apart an order for now', () => {
     expect(scheduledApart({ scheduled: false, scheduledAt: null }, NOW)).toBe(false);
     expect(scheduledApart({ scheduled: true, scheduledAt: null }, NOW)).toBe(false);
+  });
+});
+
+describe('payment readings', () => {
+  it('says an online order not paid yet is unpaid, in process only at the provider, and expired after its window', () => {
+    expect(PAYMENT_STATE_LABELS.UNPAID).toBe('Pago pendiente');
+    expect(PAYMENT_STATE_LABELS.PROCESSING).toBe('Pago en proceso');
+    expect(PAYMENT_STATE_LABELS.EXPIRED).toBe('Pago vencido');
+    expect(paymentNote('UNPAID')).toBe(' · sin pagar');
+    expect(paymentNote('PROCESSING')).toBe(' · pago en proceso');
+    expect(paymentNote('EXPIRED')).toBe(' · pago vencido');
+  });
+
+  it('adds nothing when nothing is owed online', () => {
+    expect(paymentNote('PAID')).toBe('');
+    expect(paymentNote('NOT_REQUIRED')).toBe('');
   });
 });
 

@@ -64,6 +64,11 @@ export const OUTBOX_STATUS_LABELS: Record<string, string> = {
   KEPT: 'Guardado (sin proveedor)',
 };
 
+/**
+ * The order's payment state as the server derives it (packages/domain
+ * `orderPaymentState`): PROCESSING only while a payment is at the provider,
+ * UNPAID until then, EXPIRED once the payment window ended.
+ */
 export const PAYMENT_STATE_LABELS: Record<string, string> = {
   NOT_REQUIRED: 'Se paga en el local o al recibir',
   PAID: 'Pagado',
@@ -71,6 +76,19 @@ export const PAYMENT_STATE_LABELS: Record<string, string> = {
   UNPAID: 'Pago pendiente',
   EXPIRED: 'Pago vencido',
 };
+
+/** (ours) What a board card adds to its payment type while an online payment is missing. */
+const PAYMENT_STATE_NOTES: Record<string, string> = {
+  PROCESSING: 'pago en proceso',
+  UNPAID: 'sin pagar',
+  EXPIRED: 'pago vencido',
+};
+
+/** The card's payment note (' · sin pagar'), or '' when nothing is owed online. */
+export function paymentNote(paymentState: string): string {
+  const note = PAYMENT_STATE_NOTES[paymentState];
+  return note ? ` · ${note}` : '';
+}
 
 /**
  * (decision) A scheduled order stays in the "Programados" strip until 60
