@@ -225,3 +225,28 @@ export function checkoutTenant(prices: Record<string, number> = {}): CheckoutTen
   }
   return tenant;
 }
+
+interface DemoTenantFile {
+  branches: {
+    branchContacts: {
+      alias: string;
+      ordersConsoleActive: boolean;
+      orderModes: {
+        type: string;
+        paymentTypes: { paymentMethod: string; active: boolean; onlinePayment: { providerName: string } }[];
+      }[];
+    }[];
+  }[];
+}
+
+/**
+ * The demo tenant under another company alias (`brasa` → `name`), changed by
+ * `edit`: situations the demo does not have (a location without the orders
+ * console that takes cards, a Webpay card type) without touching the demo.
+ */
+export function demoTenantAs(name: string, edit: (tenant: DemoTenantFile) => void): DemoTenantFile {
+  const file = path.resolve(here, '../../apps/api/src/tenant/demo-tenant.json');
+  const tenant = JSON.parse(fs.readFileSync(file, 'utf8').replaceAll('brasa', name)) as DemoTenantFile;
+  edit(tenant);
+  return tenant;
+}

@@ -108,3 +108,27 @@ export async function tenantImport(request: APIRequestContext, tenant: unknown):
   });
   expect(response.status(), await response.text()).toBe(200);
 }
+
+/**
+ * An order placed through the API (not through this browser's checkout)
+ * remembered as the checkout remembers the orders it places
+ * (apps/web/src/lib/placed-orders.ts), so the header's 'PEDIDO EN CURSO' can
+ * offer it. The page must be on the app's origin.
+ */
+export async function placedOrderRemember(
+  page: Page,
+  order: { code: string; alias: string; scheduledAt?: string | null },
+): Promise<void> {
+  await page.evaluate((placed) => {
+    const key = 'comanda:placed-orders';
+    const known: unknown[] = JSON.parse(localStorage.getItem(key) ?? '[]');
+    const entry = {
+      code: placed.code,
+      alias: placed.alias,
+      orderedAt: new Date().toISOString(),
+      scheduledAt: placed.scheduledAt ? new Date(placed.scheduledAt).toISOString() : null,
+      status: 'GENERATED',
+    };
+    localStorage.setItem(key, JSON.stringify([entry, ...known]));
+  }, order);
+}

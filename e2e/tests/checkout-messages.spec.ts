@@ -3,6 +3,7 @@ import {
   CABALLITO,
   CABALLITO_ADDRESS,
   checkoutKeepAddress,
+  demoTenantAs,
   errorToast,
   fillCustomer,
   NUNEZ,
@@ -13,7 +14,7 @@ import {
   toCheckout,
 } from '../support/checkout-flow';
 import { expect, test } from '../support/fixtures';
-import { storefrontKeepAddress } from '../support/storefront';
+import { storefrontKeepAddress, tenantImport } from '../support/storefront';
 
 /**
  * Every message of ordering §5 "Checkout" with its exact text: each failing
@@ -135,4 +136,53 @@ test('an invalid phone is reported after the typing pause', async ({ page }) => 
   await phoneInput(page).fill('123');
   await expect(page.getByText('Debe ingresar un número de teléfono válido para continuar.')).toBeVisible();
   await expect(phoneInput(page)).toHaveAttribute('aria-invalid', 'true');
+});
+
+/**
+ * The demo under another company where no payment type can be used: Núñez's
+ * delivery takes cash only (and no rider on shift takes cash), Caballito's
+ * take-away has every type switched off.
+ */
+const noPaymentTenant = () =>
+  demoTenantAs('ceniza', (tenant) => {
+    for (const branch of tenant.branches)
+      for (const contact of branch.branchContacts)
+        for (const mode of contact.orderModes) {
+          if (contact.alias === 'ceniza-nunez' && mode.type === 'DELIVERY')
+            mode.paymentTypes = mode.paymentTypes.filter((type) => type.paymentMethod === 'CASH');
+          if (contact.alias === 'ceniza-caballito' && mode.type === 'TAKE_AWAY')
+            for (const type of mode.paymentTypes) type.active = false;
+        }
+  });
+
+test('delivery where cash is the only payment type and no rider takes cash', async ({ page, request }) => {
+  await tenantImport(request, noPaymentTenant());
+  await checkoutKeepAddress(page, NUNEZ_ADDRESS);
+  await addPlate(page, '/menu/ceniza-nunez/delivery/entradas', 'Provoleta');
+  await toCheckout(page, 'ceniza-nunez');
+  await expect(page.getByText('Av. Cabildo 3000, CABA')).toBeVisible();
+  // Cash is not offered without cash riders, and it was the only type.
+  await expect(page.getByRole('group', { name: 'Medio de pago' }).getByRole('radio')).toHaveCount(0);
+  await fillCustomer(page);
+  await sendButton(page).click();
+  const noCash =
+    'En este momento no contamos con repartidores en la zona que acepten efectivo. Vuelva a intentar más tarde';
+  await expect(errorToast(page, noCash)).toBeVisible();
+  await expect(page.locator('.checkout-errors').getByText(noCash)).toBeVisible();
+  await expect(
+    page.locator('.field-error').filter({ hasText: 'Asegurese de haber elegido un medio de pago primero' }),
+  ).toBeVisible();
+});
+
+test('no payment type can be used: the diner is told to choose one first', async ({ page, request }) => {
+  await tenantImport(request, noPaymentTenant());
+  await addPlate(page, '/menu/ceniza-caballito/retiro/entradas', 'Provoleta');
+  await toCheckout(page, 'ceniza-caballito');
+  await expect(page.getByRole('radio', { name: 'Efectivo' })).toHaveCount(0);
+  await fillCustomer(page);
+  await sendButton(page).click();
+  await expect(errorToast(page, 'Asegurese de haber elegido un medio de pago primero')).toBeVisible();
+  await expect(
+    page.locator('.field-error').filter({ hasText: 'Asegurese de haber elegido un medio de pago primero' }),
+  ).toBeVisible();
 });

@@ -3,11 +3,11 @@ import {
   addPlate,
   CABALLITO,
   checkoutTenant,
+  demoTenantAs,
   errorToast,
   fillCustomer,
   freshPhone,
   orderAnswer,
-  orderPlaced,
   sendButton,
   toCheckout,
   totalText,
@@ -20,13 +20,14 @@ import { tenantImport } from '../support/storefront';
  * §7, §8; ADR 010): the sandbox card form approves, declines or leaves the
  * payment pending; a payment-link order opens the provider's hosted page; a
  * location without the orders console receives the order text through the
- * messaging app; and an order the server prices differently shows the new
- * total and asks again.
+ * messaging app (a card order once its payment is decided, saying so); a
+ * Webpay order leaves for the provider's form; and an order the server
+ * prices differently shows the new total and asks again.
  */
 
-async function payByCard(page: Page, cardNumber: string) {
-  await addPlate(page, `${CABALLITO}/retiro/entradas`, 'Provoleta');
-  await toCheckout(page);
+async function payByCard(page: Page, cardNumber: string, alias = 'brasa-caballito') {
+  await addPlate(page, `/menu/${alias}/retiro/entradas`, 'Provoleta');
+  await toCheckout(page, alias);
   await fillCustomer(page, freshPhone());
   await page.getByRole('radio', { name: 'Tarjeta online' }).check();
   const form = page.getByRole('group', { name: 'Datos de la tarjeta' });
@@ -35,21 +36,22 @@ async function payByCard(page: Page, cardNumber: string) {
   await form.getByLabel('Vencimiento (MM/AA)').fill('12/30');
   await form.getByLabel('Código de seguridad').fill('123');
   await form.getByLabel('DNI').fill('30.123.456');
-  const placed = orderPlaced(page);
+  // Read as they pass: a messaging hand-off leaves the page as soon as the payment is decided.
+  const placed = orderAnswer(page);
   const paid = page.waitForResponse(
     (r) => r.url().endsWith('/api/order/payment') && r.request().method() === 'POST',
   );
   await sendButton(page).click();
   const order = await placed;
-  expect(order.status(), await order.text()).toBe(201);
-  expect(order.request().postDataJSON().paymentInfo).toEqual({ paymentStatus: 'PROCESSING' });
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
+  expect(order.sent.paymentInfo).toEqual({ paymentStatus: 'PROCESSING' });
   const payment = await paid;
-  expect(payment.ok(), await payment.text()).toBe(true);
+  expect(payment.ok(), `payment answered ${payment.status()}`).toBe(true);
   const sent = payment.request().postDataJSON();
   // The card data went to the provider only: our API receives its token.
   expect(sent).toMatchObject({ identificationType: 'DNI', identificationNumber: '30123456' });
   expect(JSON.stringify(sent)).not.toContain(cardNumber);
-  return (await order.json()) as { code: string };
+  return { code: String(order.body.code) };
 }
 
 /**
@@ -250,4 +252,81 @@ test('a card its provider refuses is reported on its field, and no order is plac
   await expect(form.getByLabel('Número de tarjeta')).toHaveAccessibleDescription(/Use una tarjeta de prueba/);
   expect(ordersSent).toBe(0);
   await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test('card at a location without the orders console: paid first, then wa.me says the order is paid', async ({
+  page,
+  request,
+}) => {
+  // The demo under another company, its Caballito without the console: the venue hears of orders by message.
+  await tenantImport(
+    request,
+    demoTenantAs('tizon', (tenant) => {
+      for (const branch of tenant.branches)
+        for (const contact of branch.branchContacts)
+          if (contact.alias === 'tizon-caballito') contact.ordersConsoleActive = false;
+    }),
+  );
+  const handedOff = messagingAppAnswered(page);
+  const { code } = await payByCard(page, '4509 9535 6623 3704', 'tizon-caballito');
+  const url = new URL(await handedOff);
+  await page.waitForURL(/^https:\/\/wa\.me\//);
+  expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/5491145550202');
+  const text = url.searchParams.get('text') ?? '';
+  expect(text).toContain(`#${code}`);
+  expect(text).toContain('Provoleta');
+  expect(text).toContain('Pago: Tarjeta online');
+  expect(text).toMatch(/\nEstado del pago: Pagado$/);
+  expect(await paymentStatus(page, code)).toBe('PAID');
+
+  // The browser left at once, yet the header of the location offers the order it placed.
+  await page.goto('/menu/tizon-caballito/retiro');
+  await expect(page.getByRole('link', { name: 'PEDIDO EN CURSO' })).toHaveAttribute(
+    'href',
+    `/menu/tizon-caballito/order/${code}`,
+  );
+});
+
+test('Webpay: no card fields; the order is placed, paid on the provider’s form, and back with token_ws', async ({
+  page,
+  request,
+}) => {
+  // The demo under another company, its card types paid through Transbank (the sandbox serves a
+  // Webpay-style form with PAYMENTS_PROVIDER=sandbox; the same tenant as follow-up-page.spec.ts).
+  await tenantImport(
+    request,
+    demoTenantAs('ascua', (tenant) => {
+      for (const branch of tenant.branches)
+        for (const contact of branch.branchContacts)
+          for (const mode of contact.orderModes)
+            for (const type of mode.paymentTypes)
+              if (type.paymentMethod === 'CARD_ONLINE') type.onlinePayment.providerName = 'TRANSBANK';
+    }),
+  );
+  await addPlate(page, '/menu/ascua-caballito/retiro/entradas', 'Provoleta');
+  await toCheckout(page, 'ascua-caballito');
+  await fillCustomer(page, freshPhone());
+  await page.getByRole('radio', { name: 'Tarjeta online' }).check();
+  // Webpay collects the card on its own form: the checkout asks for none.
+  await expect(page.getByRole('group', { name: 'Datos de la tarjeta' })).toHaveCount(0);
+  const placed = orderAnswer(page);
+  const started = page.waitForResponse((r) => r.url().includes('/api/callback/transbank/'));
+  await sendButton(page).click();
+  const order = await placed;
+  expect(order.status).toBe(201);
+  expect(order.sent.paymentInfo).toEqual({ paymentStatus: 'PROCESSING' });
+  const code = String(order.body.code);
+  expect((await started).ok()).toBe(true);
+
+  await expect(page.getByRole('heading', { name: 'Webpay de prueba' })).toBeVisible({ timeout: 10_000 });
+  await page.getByLabel('Número de tarjeta').fill('4509 9535 6623 3704');
+  await page.getByLabel('Nombre como figura en la tarjeta').fill('ANA PEREZ');
+  await page.getByLabel('Vencimiento').fill('12/30');
+  await page.getByLabel('Código de seguridad').fill('123');
+  await page.getByLabel('DNI del titular').fill('30123456');
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  // Back on the order's follow-up with token_ws: committed, said, and paid.
+  await expect(page.getByText('Pago procesado con éxito.')).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(new RegExp(`/menu/ascua-caballito/order/${code}$`));
+  expect(await paymentStatus(page, code)).toBe('PAID');
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectNoSeriousA11yViolations, tenantImport } from '../support/storefront';
+import { expectNoSeriousA11yViolations, placedOrderRemember, tenantImport } from '../support/storefront';
 import {
   ALIAS,
   CARDS,
@@ -53,7 +53,7 @@ async function themed(page: Page, scheme: 'light' | 'dark') {
   await page.addInitScript((value) => localStorage.setItem('comanda.colorScheme', value), scheme);
 }
 
-test('shows the order: items with notes, figures, payment and paid-with; recorded for PEDIDO EN CURSO', async ({
+test('shows the order: items with notes, figures, payment and paid-with; a link’s order is not this browser’s', async ({
   page,
   request,
 }) => {
@@ -68,8 +68,9 @@ test('shows the order: items with notes, figures, payment and paid-with; recorde
   await expect(page.getByText('Paga con')).toBeVisible();
   await expect(page.getByText('Tocar timbre')).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText(/\$\s?[\d.]+/);
+  // Placed elsewhere and opened from its link: not this browser's order for 'PEDIDO EN CURSO'.
   const recorded = await page.evaluate(() => localStorage.getItem('comanda:placed-orders'));
-  expect(recorded).toContain(order.code);
+  expect(recorded ?? '').not.toContain(order.code);
   await expectNoSeriousA11yViolations(page, 'follow-up (in progress)');
 });
 
@@ -563,6 +564,7 @@ test('the header offers PEDIDO EN CURSO for this browser’s order in progress, 
   await expect(page.getByRole('link', { name: 'PEDIDO EN CURSO' })).toHaveCount(0);
 
   const order = await orderPlace(request, 'CASH');
+  await placedOrderRemember(page, { code: order.code, alias: ALIAS });
   const token = await staffToken(request);
   await page.goto(orderUrl(order.code));
   await expect(page.getByTestId('order-status')).toHaveText('Pedido generado');
@@ -595,6 +597,12 @@ test('PEDIDO EN CURSO: an order scheduled more than 24 hours ahead is not offere
 }) => {
   // The server's clock starts on Friday 20 November 2026, 21:00 (Buenos Aires); two days later is a slot.
   const later = await orderPlace(request, 'CASH', { scheduledAt: '2026-11-22T21:00:00-03:00' });
+  await page.goto(`/menu/${ALIAS}/delivery`);
+  await placedOrderRemember(page, {
+    code: later.code,
+    alias: ALIAS,
+    scheduledAt: '2026-11-22T21:00:00-03:00',
+  });
   await page.goto(orderUrl(later.code));
   await expect(page.getByText(/Programado para/)).toBeVisible();
   await page.goto(`/menu/${ALIAS}/delivery`);
@@ -604,6 +612,11 @@ test('PEDIDO EN CURSO: an order scheduled more than 24 hours ahead is not offere
 
   // Within 24 hours ahead it is.
   const soon = await orderPlace(request, 'CASH', { scheduledAt: '2026-11-21T12:00:00-03:00' });
+  await placedOrderRemember(page, {
+    code: soon.code,
+    alias: ALIAS,
+    scheduledAt: '2026-11-21T12:00:00-03:00',
+  });
   await page.goto(orderUrl(soon.code));
   await expect(page.getByText(/Programado para/)).toBeVisible();
   await page.goto(`/menu/${ALIAS}/delivery`);

@@ -237,6 +237,41 @@ describe('ordering §5 Checkout: each check and its exact message', () => {
   });
 });
 
+describe('ordering §5 Checkout: no payment type usable', () => {
+  it('cash-only delivery with no cash riders: the payment is missing, and why', () => {
+    const result = run({
+      paymentMethod: null,
+      paymentMethodsOffered: ['CASH'],
+      paysWith: '',
+      deliveryInfo: { ...valid.deliveryInfo, fee: m(1500), insideDeliveryArea: true, cashAvailable: false },
+    });
+    expect(result.errors.map((e) => [e.code, e.field, e.message])).toEqual([
+      ['PAYMENT_METHOD_REQUIRED', 'payment', 'Asegurese de haber elegido un medio de pago primero'],
+      [
+        'NO_CASH_RIDERS',
+        null,
+        'En este momento no contamos con repartidores en la zona que acepten efectivo. Vuelva a intentar más tarde',
+      ],
+    ]);
+    expect(result.toast).toBe(
+      'En este momento no contamos con repartidores en la zona que acepten efectivo. Vuelva a intentar más tarde',
+    );
+  });
+
+  it('no type usable for another reason: only the payment is missing', () => {
+    const result = run({ orderModeType: 'TAKE_AWAY', paymentMethod: null, paymentMethodsOffered: [] });
+    expect(result.errors.map((e) => e.code)).toEqual(['PAYMENT_METHOD_REQUIRED']);
+    expect(result.toast).toBe('Asegurese de haber elegido un medio de pago primero');
+    // Cash riders matter only when cash was all there was.
+    const mixed = run({
+      paymentMethod: null,
+      paymentMethodsOffered: ['CASH', 'BANK_TRANSFER'],
+      deliveryInfo: { ...valid.deliveryInfo, fee: m(1500), insideDeliveryArea: true, cashAvailable: false },
+    });
+    expect(mixed.errors.map((e) => e.code)).toEqual(['PAYMENT_METHOD_REQUIRED']);
+  });
+});
+
 describe('ordering §9 Email and document', () => {
   it.each([
     ['martina@correo.example', true],

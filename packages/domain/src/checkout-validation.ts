@@ -4,7 +4,7 @@
  * the API runs the same function on the order payload and refuses with the
  * whole list.
  */
-import { checkoutMessages } from './messages';
+import { checkoutMessages, codeDiscountMessages } from './messages';
 import { type Minor, type MoneyCountry, moneyFormatNumber, moneyParseInput } from './money';
 import { phoneIsValid } from './phone';
 import type { DeliveryInfo, OrderModeType, PaymentMethod } from './types';
@@ -18,6 +18,7 @@ export type CheckoutErrorCode =
   | 'EMAIL_REQUIRED'
   | 'EMAIL_INVALID'
   | 'DOCUMENT_INVALID'
+  | 'PAYMENT_METHOD_REQUIRED'
   | 'CASH_AMOUNT_REQUIRED'
   | 'CASH_AMOUNT_UNDER_TOTAL'
   | 'ADDRESS_REQUIRED'
@@ -41,6 +42,7 @@ export interface CheckoutError {
     | 'tableNumber'
     | 'email'
     | 'document'
+    | 'payment'
     | 'paysWith'
     | 'address'
     | 'betweenStreets'
@@ -63,7 +65,13 @@ export interface CheckoutInput {
   };
   /** Country of the phone input (default 'ar'). */
   phoneCountry?: string;
+  /** The chosen payment type's method; null when no type is usable (none to choose). */
   paymentMethod: PaymentMethod | null;
+  /**
+   * The methods of the mode's payment types that count, before delivery's
+   * cash rule: cash alone here, with no cash riders, is why none is usable.
+   */
+  paymentMethodsOffered?: readonly PaymentMethod[];
   /** Cash tender as typed ('Abona con'). */
   paysWith?: string | null;
   /** State of the card form when one is shown. */
@@ -138,6 +146,11 @@ export function checkoutValidate(input: CheckoutInput): CheckoutResult {
     fail('DOCUMENT_INVALID', 'document', checkoutMessages.documentInvalid);
   }
 
+  // (decision, ADR 014) With no usable payment type nothing can be sent: the discount code's
+  // 'choose a payment method first' says so, before the checks of the chosen method.
+  if (input.paymentMethod === null)
+    fail('PAYMENT_METHOD_REQUIRED', 'payment', codeDiscountMessages.paymentMethodFirst);
+
   let paysWith: Minor | null = null;
   if (input.paymentMethod === 'CASH') {
     paysWith = blank(input.paysWith) ? null : moneyParseInput(input.paysWith ?? '', input.country);
@@ -167,7 +180,11 @@ export function checkoutValidate(input: CheckoutInput): CheckoutResult {
     if (info && !info.insideDeliveryArea) fail('OUTSIDE_AREA', 'address', checkoutMessages.outsideArea);
     if (hasAddress && (input.deliveryInfoLoading || !info))
       fail('FEE_LOADING', null, checkoutMessages.feeLoading);
-    if (input.paymentMethod === 'CASH' && info?.cashAvailable === false) {
+    const cashOnly =
+      input.paymentMethod === null &&
+      (input.paymentMethodsOffered ?? []).length > 0 &&
+      (input.paymentMethodsOffered ?? []).every((method) => method === 'CASH');
+    if ((input.paymentMethod === 'CASH' || cashOnly) && info?.cashAvailable === false) {
       fail('NO_CASH_RIDERS', null, checkoutMessages.noCashRiders);
     }
   }

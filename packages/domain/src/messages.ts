@@ -331,6 +331,14 @@ export const venueMessages = {
   payment: 'Pago',
   paysWith: 'Abona con',
   change: 'Vuelto',
+  /** (ours) An online payment's state, added when the order text leaves after the payment (ADR 014). */
+  paymentState: 'Estado del pago',
+  paymentStates: {
+    PAID: 'Pagado',
+    REJECTED: 'Rechazado (puede volver a pagar desde el seguimiento del pedido)',
+    PENDING: 'Pendiente de confirmación',
+    UNPAID: 'Sin pagar (puede pagar desde el seguimiento del pedido)',
+  },
   discountCode: 'Código',
   errorReport: (orderCode: string) => `Hola, tengo un problema con mi pedido ${orderCode}:`,
   cancelRequest: (orderCode: string) => `Hola, quiero cancelar mi pedido ${orderCode}.`,

@@ -7,6 +7,7 @@ import {
   paymentTypeCounts,
   paymentTypeNeedsCardForm,
   paymentTypeReconcile,
+  paymentTypeRedirects,
   paymentTypesUsable,
 } from './payment-type';
 import type { DeliveryInfo } from './types';
@@ -64,5 +65,28 @@ describe('ordering §4 Order payment status when sent', () => {
     expect(paymentTypeNeedsCardForm(cardOnline)).toBe(true);
     expect(paymentTypeNeedsCardForm(paymentLink)).toBe(false);
     expect(paymentTypeNeedsCardForm(null)).toBe(false);
+  });
+});
+
+describe('card online through Webpay Plus (a redirect provider)', () => {
+  const webpay = { ...cardOnline, showName: 'Webpay', onlinePayment: { providerName: 'TRANSBANK' } };
+
+  it('pays on the provider’s form: the checkout shows no card fields of its own', () => {
+    expect(paymentTypeRedirects(webpay)).toBe(true);
+    expect(paymentTypeNeedsCardForm(webpay)).toBe(false);
+    // The provider's name is compared as the tenant may spell it.
+    expect(paymentTypeRedirects({ ...webpay, onlinePayment: { providerName: 'webpay_plus' } })).toBe(true);
+  });
+
+  it('a tokenizing provider, and methods other than card online, do not redirect', () => {
+    expect(paymentTypeRedirects(cardOnline)).toBe(false);
+    expect(paymentTypeRedirects({ ...paymentLink, onlinePayment: { providerName: 'TRANSBANK' } })).toBe(
+      false,
+    );
+    expect(paymentTypeRedirects(null)).toBe(false);
+  });
+
+  it('is still sent PROCESSING: the payment is started through the API', () => {
+    expect(paymentStatusOnSend(webpay)).toBe('PROCESSING');
   });
 });

@@ -61,9 +61,30 @@ export function paymentStatusOnSend(type: Pick<PaymentType, 'upload'>): 'PROCESS
   return type.upload === 'API' ? 'PROCESSING' : 'PENDING';
 }
 
-/** Whether the checkout shows the provider-controlled card form (card online uploaded through the API). */
-export function paymentTypeNeedsCardForm(
-  type: Pick<PaymentType, 'upload' | 'paymentMethod'> | null | undefined,
+/**
+ * Card providers that pay by redirect (Webpay Plus: create → the diner is sent
+ * to the provider's form with `token_ws` → back → commit) rather than with a
+ * card token from our own card fields.
+ */
+const REDIRECT_PROVIDERS: ReadonlySet<string> = new Set(['TRANSBANK', 'WEBPAY', 'WEBPAY_PLUS']);
+
+/** Whether a card online type pays on its provider's own form (redirect flow), not with our card fields. */
+export function paymentTypeRedirects(
+  type: Pick<PaymentType, 'paymentMethod' | 'onlinePayment'> | null | undefined,
 ): boolean {
-  return type?.paymentMethod === 'CARD_ONLINE' && type.upload === 'API';
+  return (
+    type?.paymentMethod === 'CARD_ONLINE' &&
+    REDIRECT_PROVIDERS.has((type.onlinePayment?.providerName ?? '').toUpperCase())
+  );
+}
+
+/**
+ * Whether the checkout shows the provider-controlled card form: card online
+ * uploaded through the API, with a provider that tokenizes cards (a redirect
+ * provider collects the card on its own form, after the order is placed).
+ */
+export function paymentTypeNeedsCardForm(
+  type: Pick<PaymentType, 'upload' | 'paymentMethod' | 'onlinePayment'> | null | undefined,
+): boolean {
+  return type?.paymentMethod === 'CARD_ONLINE' && type.upload === 'API' && !paymentTypeRedirects(type);
 }

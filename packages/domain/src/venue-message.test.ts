@@ -10,6 +10,7 @@ import {
   venueOrderText,
   venueScheduleText,
   venueWhatsAppLink,
+  venueWhatsAppLinkWithPayment,
 } from './venue-message';
 
 const TZ = 'America/Argentina/Buenos_Aires';
@@ -167,6 +168,28 @@ describe('ordering §1 The wa.me link', () => {
     expect(venueWhatsAppLink('+54 9 11 4777-0001', 'Hola ¿cómo están?\n2 x Clásica')).toBe(
       'https://wa.me/5491147770001?text=Hola%20%C2%BFc%C3%B3mo%20est%C3%A1n%3F%0A2%20x%20Cl%C3%A1sica',
     );
+  });
+});
+
+describe('ordering §4 a card order handed off after its payment (ADR 014)', () => {
+  const placed = venueWhatsAppLink('+5491147770002', '*Nuevo pedido* #ABC123\nPago: Tarjeta online');
+
+  it('the same chat and text, with the payment’s state added last', () => {
+    const text = '*Nuevo pedido* #ABC123\nPago: Tarjeta online';
+    const expected = (state: string) =>
+      venueWhatsAppLink('+5491147770002', `${text}\nEstado del pago: ${state}`);
+    expect(venueWhatsAppLinkWithPayment(placed, 'PAID')).toBe(expected('Pagado'));
+    expect(venueWhatsAppLinkWithPayment(placed, 'PENDING')).toBe(expected('Pendiente de confirmación'));
+    expect(venueWhatsAppLinkWithPayment(placed, 'REJECTED')).toBe(
+      expected('Rechazado (puede volver a pagar desde el seguimiento del pedido)'),
+    );
+    expect(venueWhatsAppLinkWithPayment(placed, 'UNPAID')).toBe(
+      expected('Sin pagar (puede pagar desde el seguimiento del pedido)'),
+    );
+  });
+
+  it('leaves a link of another shape as it is', () => {
+    expect(venueWhatsAppLinkWithPayment('https://example.com/x', 'PAID')).toBe('https://example.com/x');
   });
 });
 

@@ -126,6 +126,27 @@ export function venueWhatsAppLink(phone: string, text: string): string {
   return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }
 
+/** The state of an order's online payment when its text leaves for the venue. */
+export type VenuePaymentState = keyof typeof venueMessages.paymentStates;
+
+const WHATSAPP_LINK = /^https:\/\/wa\.me\/(\d*)\?text=(.*)$/;
+
+/**
+ * (decision, ADR 014) The order's `wa.me` link (as `venueWhatsAppLink` wrote
+ * it when the order was placed) with its online payment's state added to the
+ * text: a card is charged after the order is stored, so the venue reads the
+ * outcome in the same message. A link of another shape is returned as it is.
+ */
+export function venueWhatsAppLinkWithPayment(link: string, state: VenuePaymentState): string {
+  const match = WHATSAPP_LINK.exec(link);
+  if (!match) return link;
+  const text = decodeURIComponent(match[2] ?? '');
+  return venueWhatsAppLink(
+    match[1] ?? '',
+    `${text}\n${venueMessages.paymentState}: ${venueMessages.paymentStates[state]}`,
+  );
+}
+
 /**
  * (decision) The order error types a diner can report (the spec's enumeration
  * is not shown; issue 6 names wrong item, missing item, late, cold, cancel

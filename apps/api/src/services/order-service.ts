@@ -185,6 +185,7 @@ const checkoutFieldOf: Record<CheckoutError['code'], string> = {
   EMAIL_REQUIRED: 'customerEmail',
   EMAIL_INVALID: 'customerEmail',
   DOCUMENT_INVALID: 'document',
+  PAYMENT_METHOD_REQUIRED: 'paymentType.id',
   CASH_AMOUNT_REQUIRED: 'paysWith',
   CASH_AMOUNT_UNDER_TOTAL: 'paysWith',
   ADDRESS_REQUIRED: 'destination.fullAddress',

@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { placedOrderInProgress } from './placed-order-progress';
-import { type PlacedOrder, placedOrderForget, placedOrderRecord, placedOrdersRead } from './placed-orders';
+import {
+  type PlacedOrder,
+  placedOrderForget,
+  placedOrderRecord,
+  placedOrderRefresh,
+  placedOrdersRead,
+} from './placed-orders';
 
 const NOW = Date.parse('2026-11-20T21:00:00-03:00');
 const HOUR = 3_600_000;
@@ -46,6 +52,17 @@ describe('the placed orders store', () => {
     ]);
     placedOrderForget('AAAAAAAAAAAA');
     expect(placedOrdersRead().map((order) => order.code)).toEqual(['BBBBBBBBBBBB']);
+  });
+
+  it('a refresh updates an order this browser placed, in place, and never adds one opened from a link', () => {
+    placedOrderRecord(placed({ code: 'AAAAAAAAAAAA' }));
+    placedOrderRecord(placed({ code: 'BBBBBBBBBBBB' }));
+    placedOrderRefresh(placed({ code: 'AAAAAAAAAAAA', status: 'DELIVERED' }));
+    placedOrderRefresh(placed({ code: 'SHAREDLINK00' }));
+    expect(placedOrdersRead().map((order) => [order.code, order.status])).toEqual([
+      ['BBBBBBBBBBBB', 'GENERATED'],
+      ['AAAAAAAAAAAA', 'DELIVERED'],
+    ]);
   });
 
   it('keeps the newest 20 and ignores what it cannot read', () => {

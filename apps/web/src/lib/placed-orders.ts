@@ -1,12 +1,14 @@
 /**
- * The orders this browser follows (ordering §2 'PEDIDO EN CURSO'): recorded
- * when the follow-up page loads an order — the checkout sends the diner there
- * right after placing it — and read by the branch header to offer the order
- * in progress. Lives in lib because two features (follow-up writes, branch
- * header reads) share it and features never import each other. Kept small
- * (newest 20). Storage only, no domain rules: the branch header reads it in
- * the menu's first paint (vite.config.ts) to decide whether to load the entry
- * at all; the 24-hour rule is in `placed-order-progress.ts`, loaded with it.
+ * The orders this browser placed (ordering §2 'PEDIDO EN CURSO'): recorded by
+ * the checkout when the server stores the order — before any hand-off that
+ * leaves the page (messaging app, payment link, Webpay) — refreshed by the
+ * follow-up page while it shows one of them, and read by the branch header to
+ * offer the order in progress. Lives in lib because several features share it
+ * (checkout writes, follow-up refreshes, branch header reads) and features
+ * never import each other. Kept small (newest 20). Storage only, no domain
+ * rules: the branch header reads it in the menu's first paint (vite.config.ts)
+ * to decide whether to load the entry at all; the 24-hour rule is in
+ * `placed-order-progress.ts`, loaded with it.
  */
 const KEY = 'comanda:placed-orders';
 const MAX = 20;
@@ -42,6 +44,22 @@ export function placedOrderRecord(order: PlacedOrder): void {
     window.localStorage.setItem(KEY, JSON.stringify([order, ...rest].slice(0, MAX)));
   } catch {
     // Storage full or disabled: the header simply won't offer the order.
+  }
+}
+
+/**
+ * Refreshes an order this browser already placed (its status as last seen), in
+ * place; an order it does not know — a code opened from a shared link — is
+ * left out: it was not placed here.
+ */
+export function placedOrderRefresh(order: PlacedOrder): void {
+  try {
+    const known = placedOrdersRead();
+    if (!known.some((candidate) => candidate.code === order.code)) return;
+    const next = known.map((candidate) => (candidate.code === order.code ? order : candidate));
+    window.localStorage.setItem(KEY, JSON.stringify(next));
+  } catch {
+    // Nothing to do: see placedOrderRecord.
   }
 }
 

@@ -13,7 +13,7 @@ import { orderPath } from '../../features/follow-up/paths';
 import { StorefrontLayout } from '../../features/shell/components/storefront-layout';
 import { branchLogoUrl } from '../../lib/branch';
 import { useNow } from '../../lib/ordering-state';
-import { placedOrderRecord } from '../../lib/placed-orders';
+import { placedOrderRefresh } from '../../lib/placed-orders';
 import { aliasPath } from '../../lib/storefront-path';
 import { useBranchTheme } from '../../lib/theme';
 import { installPromptEngage } from '../../stores/install-prompt-store';
@@ -33,10 +33,12 @@ export function FollowUpRoute() {
   const [paying, setPaying] = useState(false);
   const order = load.status === 'success' ? load.order : null;
 
-  // Remember the orders this browser follows, for the header's 'PEDIDO EN CURSO'.
+  // Keep the status of an order this browser placed fresh for the header's 'PEDIDO EN CURSO'. The
+  // checkout recorded it when it was placed; a code opened from a shared link was not placed here and
+  // is not added (placedOrderRefresh only updates an order already known).
   useEffect(() => {
     if (!order) return;
-    placedOrderRecord({
+    placedOrderRefresh({
       code: order.code,
       alias: order.branchContact.alias,
       orderedAt: order.orderedAt,

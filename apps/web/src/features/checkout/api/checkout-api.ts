@@ -2,8 +2,8 @@
  * The checkout's calls, all through the one HTTP client: the order mode's fees,
  * general discounts and surcharges (ordering §7), code validation, order
  * placement with its Idempotency-Key, and the payments (ADR 010: sandbox card
- * tokenization, card payment, payment link). Money arrives in major units and
- * is turned into `Minor` here, in one place.
+ * tokenization, card payment, payment link, the start of a Webpay redirect).
+ * Money arrives in major units and is turned into `Minor` here, in one place.
  */
 import type { CodeDiscount } from '@comanda/domain/code-discount';
 import { type Minor, moneyToMinor } from '@comanda/domain/money';
@@ -158,6 +158,9 @@ export async function orderPaymentStatusGet(orderCode: string): Promise<string> 
   const order = await apiRequest<{ paymentStatus: string }>(`/diner/order/${encodeURIComponent(orderCode)}`);
   return order.paymentStatus;
 }
+
+/** Starts a Webpay Plus payment of the placed order: the provider's form to send the diner to. */
+export { paymentRedirectStart } from '../../../lib/payment-redirect';
 
 /** `POST /api/paymenturl`: the order's payment link. */
 export function paymentLinkCreate(body: { code: string; branchContactId: number; amount: number }) {

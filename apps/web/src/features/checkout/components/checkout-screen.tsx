@@ -26,8 +26,10 @@ import { moneyFormat, moneyToMajor, moneyToMinor } from '@comanda/domain/money';
 import { notesApplyInput, notesCounter, notesLimit } from '@comanda/domain/notes';
 import {
   paymentStatusOnSend,
+  paymentTypeCounts,
   paymentTypeNeedsCardForm,
   paymentTypeReconcile,
+  paymentTypeRedirects,
   paymentTypesUsable,
 } from '@comanda/domain/payment-type';
 import { PHONE_COUNTRIES, PHONE_DEFAULT_COUNTRY, phoneIsValid, phoneToE164 } from '@comanda/domain/phone';
@@ -35,6 +37,7 @@ import { pricingCompute } from '@comanda/domain/pricing';
 import { scheduleDays, scheduleFirstSlot, scheduleNearestSlot } from '@comanda/domain/schedule';
 import type { CartItem } from '@comanda/domain/types';
 import { minutes } from '@comanda/domain/types';
+import { type VenuePaymentState, venueWhatsAppLinkWithPayment } from '@comanda/domain/venue-message';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useLocation as useRouterLocation } from 'react-router';
 import { useStorefrontLocation } from '../../../app/routes/use-storefront-location';
@@ -48,6 +51,7 @@ import { branchLogoUrl } from '../../../lib/branch';
 import { type CardToken, CardTokenError, cardTokenCreate } from '../../../lib/card-token';
 import { orderingStateAt, useNow } from '../../../lib/ordering-state';
 import { paymentTypeFromApi } from '../../../lib/payment-types';
+import { placedOrderRecord } from '../../../lib/placed-orders';
 import { cartPath, modePath } from '../../../lib/storefront-path';
 import { useBranchTheme } from '../../../lib/theme';
 import { cartDiscard } from '../../../stores/cart-logic';
@@ -65,6 +69,7 @@ import {
   orderPaymentStatusGet,
   orderPlace,
   paymentLinkCreate,
+  paymentRedirectStart,
   useModeCharges,
 } from '../api/checkout-api';
 import '../checkout.css';
@@ -309,6 +314,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
           },
           phoneCountry,
           paymentMethod: payment?.paymentMethod ?? null,
+          paymentMethodsOffered: allTypes.filter(paymentTypeCounts).map((type) => type.paymentMethod),
           paysWith,
           card: cardState ? { complete: cardState.complete, valid: cardState.valid } : null,
           address: delivery
@@ -340,7 +346,8 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
     errors.filter((error) => error.field === field).at(-1)?.message ?? null;
 
   async function send(confirmedPrice?: number) {
-    if (sending || !pricing || !mode || !cart || !payment) return;
+    if (sending || !pricing || !mode || !cart) return;
+    // With no usable payment type the checks say why ('Asegurese de haber elegido un medio de pago primero').
     const result = validate();
     if (!result) return;
     setErrors(result.errors);
@@ -348,6 +355,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       if (result.toast) toast(result.toast, 'error');
       return;
     }
+    if (!payment) return;
     const payload = {
       orderModeId: mode.id,
       branchContact: { id: contact.id },
@@ -433,7 +441,23 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       return;
     }
     cartDiscard();
+    // This browser placed it: the header's 'PEDIDO EN CURSO' offers it, whatever page the hand-off leaves for.
+    placedOrderRecord({
+      code: placed.code,
+      alias: contact.alias,
+      orderedAt: new Date().toISOString(),
+      scheduledAt: scheduledAt !== null ? new Date(scheduledAt).toISOString() : null,
+      status: placed.status,
+    });
     const followUp = `/menu/${contact.alias}/order/${placed.code}`;
+    // Without the orders console the venue learns of the order only from this message (ordering §4).
+    const messaging = placed.handOff.kind === 'MESSAGING' ? placed.handOff : null;
+    const messagingOpen = (state: VenuePaymentState | null) => {
+      navigate(followUp);
+      const url = messaging?.url;
+      if (url) window.location.assign(state ? venueWhatsAppLinkWithPayment(url, state) : url);
+      else toast(orderErrorMessages.linkOrTextFailed, 'error');
+    };
     if (cardToken) {
       setPaying(true);
       const outcome = await cardOutcome(cardToken, placed.code, key);
@@ -443,13 +467,27 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       // ordering §8 lists the failed start as information: the order exists and can be paid from its follow-up.
       else if (outcome === 'FAILED') toast(orderErrorMessages.paymentStartFailed, 'info');
       else toast(checkoutMessages.cardPending, 'info');
-      navigate(followUp);
+      // ADR 014: the message leaves once the card's outcome is known, and says it.
+      if (messaging) messagingOpen(outcome === 'FAILED' ? 'UNPAID' : outcome);
+      else navigate(followUp);
       return;
     }
-    if (placed.handOff.kind === 'MESSAGING') {
-      navigate(followUp);
-      if (placed.handOff.url) window.location.assign(placed.handOff.url);
-      else toast(orderErrorMessages.linkOrTextFailed, 'error');
+    const redirects = paymentTypeRedirects(payment);
+    if (messaging) {
+      // ADR 014: the browser leaves once; the order goes to the venue first, Webpay is paid from the follow-up.
+      messagingOpen(redirects ? 'UNPAID' : null);
+      return;
+    }
+    if (redirects) {
+      // Webpay Plus: the order is stored, then the diner pays on the provider's form and comes back to the follow-up.
+      try {
+        const started = await paymentRedirectStart(contact.id, placed.code);
+        navigate(followUp);
+        window.location.assign(started.redirectUrl);
+      } catch {
+        toast(orderErrorMessages.paymentStartFailed, 'info');
+        navigate(followUp);
+      }
       return;
     }
     if (payment.paymentMethod === 'PAYMENT_LINK') {
@@ -618,6 +656,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
   const documentError = fieldError('document');
   const tableError = fieldError('tableNumber');
   const paysWithError = fieldError('paysWith');
+  const paymentError = fieldError('payment');
   const cardError = fieldError('card');
   const addressError = fieldError('address') ?? fieldError('betweenStreets');
   const scheduleError = fieldError('schedule');
@@ -760,7 +799,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
 
       <section className="checkout-card" aria-labelledby={`${formId}-payment`}>
         <h2 id={`${formId}-payment`}>{checkoutMessages.myPayment}</h2>
-        <fieldset className="checkout-options">
+        <fieldset className="checkout-options" aria-describedby={describedBy('payment', paymentError)}>
           <legend className="visually-hidden">Medio de pago</legend>
           {usableTypes.map((type) => (
             <label key={type.id} className="option">
@@ -779,6 +818,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
             </label>
           ))}
         </fieldset>
+        {errorText('payment', paymentError)}
         {payment?.paymentMethod === 'CASH' ? (
           <div className="checkout-field">
             <label htmlFor={`${formId}-paysWith`}>¿Con cuánto abonás?</label>

@@ -5,6 +5,7 @@
  */
 
 import { orderErrorMessages } from '@comanda/domain/messages';
+import { paymentTypeRedirects } from '@comanda/domain/payment-type';
 import type { OrderErrorType } from '@comanda/domain/venue-message';
 import { apiRequest } from '../../../lib/api-client';
 import { CardTokenError, cardTokenCreate } from '../../../lib/card-token';
@@ -88,25 +89,12 @@ export async function followUpCardPay(
 /** How an unpaid card order is paid from the follow-up: our card form, or the provider's redirect (Webpay Plus). */
 export type FollowUpPayFlow = 'card' | 'redirect';
 
-/** The payment type's provider names that pay by redirect (`token_ws` flow). */
-const REDIRECT_PROVIDERS = new Set(['TRANSBANK', 'WEBPAY', 'WEBPAY_PLUS']);
-
+/** The flow of the order's card type, by its provider (the domain's `paymentTypeRedirects`). */
 export function followUpPayFlow(providerName: string | null | undefined): FollowUpPayFlow {
-  return providerName && REDIRECT_PROVIDERS.has(providerName.toUpperCase()) ? 'redirect' : 'card';
-}
-
-/**
- * `POST /api/callback/transbank/{branchContactId}-{orderCode}` (follow-up §7
- * "Starts payment of an order"): answers our page that POSTs `token_ws` to
- * the provider; the provider sends the diner back to the follow-up with
- * `token_ws`.
- */
-export function followUpRedirectStart(
-  branchContactId: number,
-  code: string,
-): Promise<{ redirectUrl: string }> {
-  return apiRequest<{ redirectUrl: string }>(
-    `/callback/transbank/${branchContactId}-${encodeURIComponent(code)}`,
-    { method: 'POST' },
-  );
+  return paymentTypeRedirects({
+    paymentMethod: 'CARD_ONLINE',
+    ...(providerName ? { onlinePayment: { providerName } } : {}),
+  })
+    ? 'redirect'
+    : 'card';
 }

@@ -12,7 +12,8 @@ import type { PaymentMethod } from '@comanda/domain/types';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
-import { type FollowUpOrder, type FollowUpPayFlow, followUpRedirectStart } from '../api/order';
+import { paymentRedirectStart } from '../../../lib/payment-redirect';
+import type { FollowUpOrder, FollowUpPayFlow } from '../api/order';
 import { ErrorReport } from './error-report';
 import { PayForm } from './pay-form';
 import '../follow-up.css';
@@ -97,7 +98,7 @@ export function FollowUpPage({
     setRedirectProblem(null);
     onPayingChange(true);
     try {
-      const started = await followUpRedirectStart(order.branchContact.id, order.code);
+      const started = await paymentRedirectStart(order.branchContact.id, order.code);
       window.location.assign(started.redirectUrl);
     } catch (error) {
       const { status, message } = error as { status?: number; message?: string };
