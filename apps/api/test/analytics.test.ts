@@ -214,7 +214,7 @@ describe.each(testDatabaseKinds())('POST /api/analytics/events on %s', (kind) =>
     });
 
     it('an unknown type, a bad id, a payload that is not an object, an unknown key', async () => {
-      await expectRefused(
+      const body = await expectRefused(
         {
           events: [
             { type: 'CLICK' },
@@ -229,9 +229,16 @@ describe.each(testDatabaseKinds())('POST /api/analytics/events on %s', (kind) =>
           'body.events[1].branchContactId',
           'body.events[2].orderModeId',
           'body.events[3].payload',
-          'body.events[4]',
+          'body.events[4].companyId',
         ],
       );
+      // Named in Spanish, the unknown key by its own path.
+      expect(body.fields).toMatchObject({
+        'body.events[1].branchContactId': 'debe ser mayor o igual a 1',
+        'body.events[2].orderModeId': 'debe ser un número entero',
+        'body.events[3].payload': 'debe ser un objeto',
+        'body.events[4].companyId': 'no es un campo admitido',
+      });
     });
 
     it('a payload over 4 KB, and an ORDER_IMPEDIMENT without a known impediment', async () => {
