@@ -254,6 +254,8 @@ test("a delivery cart without an address: 'Continuar' asks for it, and closing i
   await expect(dialog.getByText('Debe ingresar la dirección')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
+  // The refusal takes the focus (so that it is read out) on the next frame: typing starts after it.
+  await expect(dialog.getByRole('alert')).toBeFocused();
 
   await dialog
     .getByRole('combobox', { name: /Buscar dirección/ })
