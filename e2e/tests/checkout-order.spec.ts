@@ -77,7 +77,12 @@ test('take-away cash order: every message in order, then the order lands on the 
     phone: '+541155551234',
     notes: 'Sin sal',
     document: '30123456',
+    installedApp: false,
   });
+  // The order carries the same analytics session as the diner's events.
+  const sessionId = await page.evaluate(() => sessionStorage.getItem('comanda.sessionId'));
+  expect(sessionId).toBeTruthy();
+  expect(sent.analyticsInfo).toEqual({ sessionId });
   const body = await response.json();
   await expect(page).toHaveURL(new RegExp(`/menu/brasa-caballito/order/${body.code}$`));
   // The cart is gone once the order is stored.

@@ -46,7 +46,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { useMarketingTags } from '../../../hooks/use-marketing-tags';
 import { analyticsTrack } from '../../../lib/analytics';
+import { analyticsSessionId } from '../../../lib/analytics-sender';
 import { ApiError } from '../../../lib/api-client';
+import { appIsInstalled } from '../../../lib/app-environment';
 import { branchLogoUrl } from '../../../lib/branch';
 import { type CardToken, CardTokenError, cardTokenCreate } from '../../../lib/card-token';
 import { orderingStateAt, useNow } from '../../../lib/ordering-state';
@@ -393,6 +395,10 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       ...(scheduledAt !== null ? { scheduledAt: new Date(scheduledAt).toISOString() } : {}),
       ...(code ? { codeDiscount: code.discount.code } : {}),
       paymentInfo: { paymentStatus: paymentStatusOnSend(payment) },
+      // The order joins the diner's analytics session (the events' x-session-id), and says whether it
+      // came from the installed app.
+      analyticsInfo: { sessionId: analyticsSessionId() },
+      installedApp: appIsInstalled(),
     };
     // The card is tokenized first: a card its provider refuses must not leave an unpaid order behind.
     let cardToken: CardToken | null = null;
