@@ -30,6 +30,15 @@ export async function storefrontPrepare(
   }
 }
 
+/** A diner's address inside Núñez's zone 'Núñez y Saavedra' (minimum $ 10.000), far from Caballito's. */
+export const ADDRESS_NUNEZ = {
+  fullAddress: 'Av. Cabildo 3900, CABA',
+  street: 'Av. Cabildo',
+  number: '3900',
+  lat: -34.546,
+  lng: -58.4685,
+} as const;
+
 /** Keeps a diner's address as the address feature stores it (inside a delivery zone when told so). */
 export async function storefrontKeepAddress(
   page: Page,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { storefrontKeepAddress, storefrontPrepare } from '../support/storefront';
+import { ADDRESS_NUNEZ, storefrontKeepAddress, storefrontPrepare } from '../support/storefront';
 
 // Page routes must see every request; the service worker is tested on its own.
 test.use({ serviceWorkers: 'block' });
@@ -59,13 +59,7 @@ test("the minimum-order progress: 'Suma … para llegar al mínimo', 'Suma … p
   page,
 }) => {
   // Inside 'Núñez y Saavedra': minimum $ 10.000, free delivery from $ 40.000.
-  await storefrontKeepAddress(page, {
-    fullAddress: 'Av. Cabildo 3900, CABA',
-    street: 'Av. Cabildo',
-    number: '3900',
-    lat: -34.546,
-    lng: -58.4685,
-  });
+  await storefrontKeepAddress(page, ADDRESS_NUNEZ);
   await addPlate(page, '/menu/brasa-nunez/delivery/entradas', 'Provoleta');
   await page.goto('/menu/brasa-nunez/preview');
   const progress = page.locator('.progress');

@@ -1,5 +1,11 @@
 import { expect, test } from '../support/fixtures';
-import { storefrontKeepAddress, storefrontPrepare, tenantImport, tenantVariant } from '../support/storefront';
+import {
+  ADDRESS_NUNEZ,
+  storefrontKeepAddress,
+  storefrontPrepare,
+  tenantImport,
+  tenantVariant,
+} from '../support/storefront';
 
 // Page routes must see every request; the service worker is tested on its own.
 test.use({ serviceWorkers: 'block' });
@@ -49,13 +55,7 @@ test.describe('entry: company → branch → location → mode', () => {
   test("with the diner's address, each location shows its distance and whether it delivers there", async ({
     page,
   }) => {
-    await storefrontKeepAddress(page, {
-      fullAddress: 'Av. Cabildo 3900, CABA',
-      street: 'Av. Cabildo',
-      number: '3900',
-      lat: -34.546,
-      lng: -58.4685,
-    });
+    await storefrontKeepAddress(page, ADDRESS_NUNEZ);
     await page.goto('/menu/brasa-parrilla');
     const locations = page.getByRole('list', { name: 'Locales' });
     // Nearest first; Núñez's zones reach Cabildo 3900, Caballito's do not.
