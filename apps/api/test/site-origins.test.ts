@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { siteConsoleSocketAllows, siteOriginsFromEnv } from '../src/lib/site-origins';
+import {
+  siteCompanyOfHost,
+  siteCompanyOrigin,
+  siteConsoleSocketAllows,
+  siteOriginsFromEnv,
+} from '../src/lib/site-origins';
 import { CHISPA_OWNER, FUEGO_OWNER, request, staffLogin } from './support/console-fixture';
 import { dinerGet, tenantExample, tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
 import { type TestContext, testDatabaseKinds, useTestApp } from './support/test-app';
@@ -54,7 +59,8 @@ describe.each(testDatabaseKinds())('content security policy per page on %s', (ki
   const ctx = useTestApp(kind, { webDistDir: webDist(), publicUrl: PUBLIC_URL, origins: originsFrom({}) });
 
   it('gives the console a policy that allows no tag script and no foreign connection', async () => {
-    for (const url of ['/console', '/console/', '/console?venue=3']) {
+    // Any spelling the web app's router reads as the console is the console.
+    for (const url of ['/console', '/console/', '/console?venue=3', '/CONSOLE', '/%63onsole']) {
       const answer = await page(ctx, url);
       expect(answer.status).toBe(200);
       expect(answer.type).toContain('text/html');
@@ -96,6 +102,25 @@ describe.each(testDatabaseKinds())('console on its own origin on %s', (kind) => 
     expect(answer.status).toBe(308);
     expect(answer.location).toBe(`http://${CONSOLE}/console?venue=3`);
     expect(answer.type).not.toContain('text/html');
+  });
+
+  it('redirects every spelling of the console path', async () => {
+    for (const url of ['/CONSOLE', '/%63onsole', '//console']) {
+      const answer = await page(ctx, url);
+      expect(answer.status, url).toBe(308);
+      expect(answer.location, url).toBe(`http://${CONSOLE}${url}`);
+    }
+  });
+
+  it('sends nothing on the console host under a policy that allows tag scripts', async () => {
+    for (const url of ['/MENU/fuego-palermo', '/no-existe', '/console']) {
+      const answer = await page(ctx, url, CONSOLE);
+      expect(directive(answer.csp, 'script-src'), url).toEqual(["'self'"]);
+    }
+    expect(await page(ctx, '/MENU/fuego-palermo', CONSOLE)).toMatchObject({
+      status: 308,
+      location: `${PUBLIC_URL}/MENU/fuego-palermo`,
+    });
   });
 
   it('serves the console on its host, with the console policy', async () => {
@@ -256,5 +281,16 @@ describe('origin settings', () => {
     expect(() => originsFrom({ CONSOLE_ORIGIN: PUBLIC_URL })).toThrow(/differ from PUBLIC_URL/);
     expect(() => originsFrom({ COMPANY_HOSTS: 'brasa' })).toThrow(/alias=host/);
     expect(() => originsFrom({ STOREFRONT_HOST_TEMPLATE: 'shop.example.com' })).toThrow(/\{alias\}/);
+  });
+
+  it("never takes PUBLIC_URL's host or the console's for a company's, even when the template matches them", () => {
+    const origins = siteOriginsFromEnv(
+      { STOREFRONT_HOST_TEMPLATE: '{alias}.comanda.test', CONSOLE_ORIGIN: 'https://console.comanda.test' },
+      'https://www.comanda.test',
+    );
+    expect(siteCompanyOfHost(origins, { host: 'www.comanda.test' })).toBeUndefined();
+    expect(siteCompanyOfHost(origins, { host: 'console.comanda.test' })).toBeUndefined();
+    expect(siteCompanyOfHost(origins, { host: 'fuego.comanda.test' })).toBe('fuego');
+    expect(siteCompanyOrigin(origins, 'fuego')).toBe('https://fuego.comanda.test');
   });
 });

@@ -16,6 +16,8 @@ export interface SiteOrigins {
   storefrontHostTemplate: string | undefined;
   /** `http:` or `https:`, from PUBLIC_URL: the scheme of hosts given without one. */
   defaultProtocol: string;
+  /** PUBLIC_URL's host: the shared storefront, never a company's even when the template matches it. */
+  publicHost: string;
 }
 
 export function siteOriginsFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): SiteOrigins {
@@ -36,7 +38,8 @@ export function siteOriginsFromEnv(env: NodeJS.ProcessEnv, publicUrl: string): S
   const template = env.STOREFRONT_HOST_TEMPLATE?.trim().toLowerCase() || undefined;
   if (template && !/^\{alias\}(\.[a-z0-9-]+)+(:\d+)?$/.test(template))
     throw new Error(`STOREFRONT_HOST_TEMPLATE must look like {alias}.example.com, got "${template}"`);
-  return { consoleOrigin, companyOrigins, storefrontHostTemplate: template, defaultProtocol };
+  const publicHost = new URL(publicUrl).host;
+  return { consoleOrigin, companyOrigins, storefrontHostTemplate: template, defaultProtocol, publicHost };
 }
 
 function originParse(raw: string, name: string): string {
@@ -73,11 +76,13 @@ export function siteIsConsoleHost(origins: SiteOrigins, request: RequestHost): b
 
 /**
  * The company alias a host is dedicated to, or undefined for a shared host. The
- * console's host is never a company's, even when it matches the template.
+ * console's host and PUBLIC_URL's are never a company's, even when they match
+ * the template.
  */
 export function siteCompanyOfHost(origins: SiteOrigins, request: RequestHost): string | undefined {
   if (siteIsConsoleHost(origins, request)) return undefined;
   const host = request.host.toLowerCase();
+  if (host === origins.publicHost) return undefined;
   for (const [alias, origin] of origins.companyOrigins) if (hostOf(origin) === host) return alias;
   const template = origins.storefrontHostTemplate;
   if (!template) return undefined;

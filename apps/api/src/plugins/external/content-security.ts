@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
+import { siteIsConsoleHost } from '../../lib/site-origins';
 
 /**
  * The vendors of the venues' own marketing tags (ordering §1: Meta pixel, Google
@@ -77,20 +78,33 @@ export function cspConsolePolicy(config: Config): string {
   ].join(';');
 }
 
-/** `/console`, `/console/…` and `/console?…`: the console's pages. */
+/**
+ * `/console`, `/console/…` and `/console?…`: the console's pages, read as the
+ * web app's router reads a path (decoded, any case), so `/%43onsole` or
+ * `/CONSOLE` is the console too.
+ */
 export function cspIsConsolePath(url: string): boolean {
-  return /^\/console(?:[/?#]|$)/i.test(url);
+  const path = url.split('?')[0] ?? '';
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Not decodable: the router would not match it either.
+  }
+  return /^\/+console(?:\/|$)/i.test(decoded);
 }
 
 /**
- * Narrows helmet's storefront policy for the console's pages, after helmet set
- * it. API answers keep the storefront's: JSON is sent with nosniff and never
+ * Narrows helmet's storefront policy for the console's pages and for anything
+ * on the console's own host, after helmet set it. API answers keep the storefront's: JSON is sent with nosniff and never
  * runs as a document, and the storefront reads them from its own pages.
  */
 export function cspRegisterVariants(app: FastifyInstance, config: Config): void {
   const consolePolicy = cspConsolePolicy(config);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (cspIsConsolePath(request.url)) reply.header('content-security-policy', consolePolicy);
+    // Everything the console's own host sends is the console's: a storefront page never renders there.
+    if (cspIsConsolePath(request.url) || siteIsConsoleHost(config.origins, request))
+      reply.header('content-security-policy', consolePolicy);
     return payload;
   });
 }

@@ -37,8 +37,11 @@ const DINER_READS = /^\/api\/(diner|branch|menucustomization|ordermodes?)\//;
 /** Console calls: served only where the console is (CONSOLE_ORIGIN, or any host but a company's). */
 const CONSOLE_API = /^\/api\/(console|staff)(\/|$)/;
 
-/** The storefront's pages (apps/web/src/app/router.tsx); anything else is the console, the API or a file. */
-const STOREFRONT_PAGE = /^\/(menu(\/|$)|soporte(\/|$)|$)/;
+/**
+ * The storefront's pages (apps/web/src/app/router.tsx), matched on the decoded
+ * path in any case as its router does; anything else is the console, the API or a file.
+ */
+const STOREFRONT_PAGE = /^\/+(menu(\/|$)|soporte(\/|$)|$)/i;
 
 /**
  * Keeps the console and each company on their own hosts when the deployment
@@ -60,7 +63,8 @@ export default fp(
 
     app.addHook('onRequest', async (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
-      if (CONSOLE_API.test(path)) {
+      // The route matched, not the raw path: no spelling of the path reaches a console route unchecked.
+      if (CONSOLE_API.test(request.routeOptions.url ?? path)) {
         if (!siteConsoleAllows(origins, request))
           throw forbidden(`La consola se usa en ${origins.consoleOrigin ?? config.publicUrl}`);
         return;
@@ -70,20 +74,24 @@ export default fp(
         if (siteConsoleAllows(origins, { host: request.host, headers: {} })) return;
         return redirectTo(request, reply, origins.consoleOrigin ?? config.publicUrl);
       }
-      if (!STOREFRONT_PAGE.test(path)) return;
-      return storefrontPage(request, reply, path);
+      const decoded = safeDecode(path);
+      if (!STOREFRONT_PAGE.test(decoded)) return;
+      return storefrontPage(request, reply, decoded);
     });
 
     async function storefrontPage(request: FastifyRequest, reply: FastifyReply, path: string) {
       const hostCompany = siteCompanyOfHost(origins, request);
-      const alias = /^\/menu\/([^/]+)/.exec(path)?.[1];
+      const alias = /^\/+menu\/+([^/]+)/i.exec(path)?.[1];
       if (!alias) {
-        if (siteIsConsoleHost(origins, request)) return reply.redirect(path === '/' ? '/console' : '/', 302);
+        if (siteIsConsoleHost(origins, request))
+          return path === '/'
+            ? reply.redirect('/console', 302)
+            : redirectTo(request, reply, config.publicUrl);
         // A company's own host opens on its storefront, not on the platform's home page.
         if (hostCompany && path === '/') return reply.redirect(`/menu/${hostCompany}`, 302);
         return;
       }
-      const owner = await siteOwnerAlias(app.db, 'alias', safeDecode(alias));
+      const owner = await siteOwnerAlias(app.db, 'alias', alias);
       const ownerOrigin = owner ? siteCompanyOrigin(origins, owner) : undefined;
       if (ownerOrigin && owner !== hostCompany) return redirectTo(request, reply, ownerOrigin);
       if (!ownerOrigin && siteIsConsoleHost(origins, request))
