@@ -45,8 +45,9 @@ export const NUNEZ_ADDRESS = {
 /** Keeps a diner's address as the address feature stores it (like storefrontKeepAddress, with any field). */
 export async function checkoutKeepAddress(page: Page, location: Record<string, unknown>): Promise<void> {
   await page.addInitScript((kept) => {
-    if (localStorage.getItem('comanda.location')) return;
-    localStorage.setItem('comanda.location', JSON.stringify({ savedAt: Date.now(), location: kept }));
+    // Stored under the demo company's key (apps/web/src/lib/storage-scope.ts).
+    if (localStorage.getItem('comanda.location@brasa')) return;
+    localStorage.setItem('comanda.location@brasa', JSON.stringify({ savedAt: Date.now(), location: kept }));
   }, location);
 }
 

@@ -45,8 +45,9 @@ export async function storefrontKeepAddress(
   location: { fullAddress: string; street: string; number: string; lat: number; lng: number; city?: string },
 ): Promise<void> {
   await page.addInitScript((kept) => {
-    if (localStorage.getItem('comanda.location')) return;
-    localStorage.setItem('comanda.location', JSON.stringify({ savedAt: Date.now(), location: kept }));
+    // Stored under the demo company's key (apps/web/src/lib/storage-scope.ts).
+    if (localStorage.getItem('comanda.location@brasa')) return;
+    localStorage.setItem('comanda.location@brasa', JSON.stringify({ savedAt: Date.now(), location: kept }));
   }, location);
 }
 
@@ -129,7 +130,8 @@ export async function placedOrderRemember(
   order: { code: string; alias: string; scheduledAt?: string | null },
 ): Promise<void> {
   await page.evaluate((placed) => {
-    const key = 'comanda:placed-orders';
+    // Stored under the demo company's key (apps/web/src/lib/storage-scope.ts).
+    const key = 'comanda:placed-orders@brasa';
     const known: unknown[] = JSON.parse(localStorage.getItem(key) ?? '[]');
     const entry = {
       code: placed.code,

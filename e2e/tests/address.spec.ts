@@ -68,7 +68,7 @@ test.describe('address by search (Mi dirección)', () => {
     expect(event.events).toContainEqual(expect.objectContaining({ type: 'ADDRESS_SUBMIT' }));
 
     // Kept across a reload (ordering §4 Persistence).
-    const stored = await page.evaluate(() => localStorage.getItem('comanda.location'));
+    const stored = await page.evaluate(() => localStorage.getItem('comanda.location@brasa'));
     expect(JSON.parse(stored ?? '{}').location).toMatchObject({
       street: 'Av. Rivadavia 5100',
       lat: expect.closeTo(-34.619, 3),
@@ -155,7 +155,9 @@ test.describe('address by coordinates (Mi ubicación)', () => {
     await expectNoSeriousViolations(page, 'coordinates tab');
     await dialog.getByRole('button', { name: 'CONTINUAR' }).click();
     await expect(dialog).toBeHidden();
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('comanda.location'))) ?? '{}');
+    const stored = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('comanda.location@brasa'))) ?? '{}',
+    );
     expect(stored.location).toMatchObject({
       street: 'Av. Rivadavia 5100',
       details: '3° B',

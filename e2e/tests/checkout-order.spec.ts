@@ -86,7 +86,7 @@ test('take-away cash order: every message in order, then the order lands on the 
   const body = await response.json();
   await expect(page).toHaveURL(new RegExp(`/menu/brasa-caballito/order/${body.code}$`));
   // The cart is gone once the order is stored.
-  expect(await page.evaluate(() => localStorage.getItem('comanda.cart'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('comanda.cart@brasa'))).toBeNull();
   // Analytics are sent in batches (every 2 s): wait for the batch with the payment.
   await expect.poll(() => events.join('\n')).toContain('CONTINUE_TO_CHECKOUT');
   await expect.poll(() => events.join('\n')).toContain('PAY_ORDER');

@@ -69,7 +69,7 @@ test('shows the order: items with notes, figures, payment and paid-with; a linkâ
   await expect(page.getByText('Tocar timbre')).toBeVisible();
   await expect(page.getByTestId('order-total')).toHaveText(/\$\s?[\d.]+/);
   // Placed elsewhere and opened from its link: not this browser's order for 'PEDIDO EN CURSO'.
-  const recorded = await page.evaluate(() => localStorage.getItem('comanda:placed-orders'));
+  const recorded = await page.evaluate(() => localStorage.getItem('comanda:placed-orders@brasa'));
   expect(recorded ?? '').not.toContain(order.code);
   await expectNoSeriousA11yViolations(page, 'follow-up (in progress)');
 });

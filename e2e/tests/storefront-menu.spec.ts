@@ -75,7 +75,7 @@ test.describe('branch header', () => {
   }) => {
     await page.addInitScript(() =>
       localStorage.setItem(
-        'comanda.location',
+        'comanda.location@brasa',
         JSON.stringify({
           savedAt: Date.now(),
           location: {
@@ -99,7 +99,7 @@ test.describe('branch header', () => {
   test('an address outside every zone says so and offers the take-away mode', async ({ page }) => {
     await page.addInitScript(() =>
       localStorage.setItem(
-        'comanda.location',
+        'comanda.location@brasa',
         JSON.stringify({
           savedAt: Date.now(),
           location: {

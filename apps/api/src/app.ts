@@ -12,6 +12,7 @@ import database from './plugins/external/database';
 import errors from './plugins/external/errors';
 import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
+import siteHosts from './plugins/external/site-hosts';
 import webApp from './plugins/external/web-app';
 import { registerRoutes } from './routes';
 
@@ -71,6 +72,7 @@ export async function appBuild(config: Config, db: Database): Promise<App> {
   await app.register(compression);
   await app.register(database, { config, database: db });
   await app.register(security, { config });
+  await app.register(siteHosts, { config });
   await app.register(openapi);
   await app.register(clock, { config });
   await app.register(staffAuth, { config });

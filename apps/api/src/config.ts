@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type SiteOrigins, siteOriginsFromEnv } from './lib/site-origins';
 import { type PaymentsConfig, paymentsConfigFromEnv } from './payments/config';
 
 /** Runtime configuration, read once from the environment. See `.env.example`. */
@@ -63,10 +64,13 @@ export interface Config {
    * Refused when NODE_ENV is production.
    */
   clockStart: number | undefined;
+  /** The console's own origin and the companies' own storefront hosts (see `lib/site-origins.ts`). */
+  origins: SiteOrigins;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer(env.PORT, 3000, 'PORT');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -74,7 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -122,6 +126,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentsConfigFromEnv(env),
     clockStart: clockStart(env),
+    origins: siteOriginsFromEnv(env, publicUrl),
   };
 }
 

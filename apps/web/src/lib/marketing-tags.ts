@@ -67,12 +67,17 @@ function analytics(id: string): void {
   script(`https://www.googletagmanager.com/gtag/js?id=${id}`);
 }
 
-/** Loads each tag the branch has an id for; an id already loaded is not loaded twice. */
+/**
+ * Loads each tag the branch has an id for; an id already loaded is not loaded
+ * twice. Never in the console's pages, whose policy refuses them anyway: a
+ * venue's script must not run beside a staff session.
+ */
 export function marketingTagsInject(ids: {
   fbPixelId: string | null;
   googleTagManagerId: string | null;
   googleAnalyticsId: string | null;
 }): void {
+  if (/^\/console(\/|$)/i.test(window.location.pathname)) return;
   if (ids.fbPixelId && !injected.has(`pixel:${ids.fbPixelId}`)) {
     injected.add(`pixel:${ids.fbPixelId}`);
     pixel(ids.fbPixelId.trim());

@@ -7,6 +7,7 @@ import {
   placedOrderRefresh,
   placedOrdersRead,
 } from './placed-orders';
+import { storageScopeSet } from './storage-scope';
 
 const NOW = Date.parse('2026-11-20T21:00:00-03:00');
 const HOUR = 3_600_000;
@@ -20,7 +21,10 @@ const placed = (overrides: Partial<PlacedOrder> = {}): PlacedOrder => ({
   ...overrides,
 });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  storageScopeSet('brasa');
+});
 
 describe('placedOrderInProgress (ordering §4, 24 hours ahead)', () => {
   it('an order not delivered nor canceled, ordered already, is in progress', () => {
@@ -69,9 +73,9 @@ describe('the placed orders store', () => {
     for (let index = 0; index < 25; index++) placedOrderRecord(placed({ code: `CODE${index}` }));
     expect(placedOrdersRead()).toHaveLength(20);
     expect(placedOrdersRead()[0]?.code).toBe('CODE24');
-    localStorage.setItem('comanda:placed-orders', '{not json');
+    localStorage.setItem('comanda:placed-orders@brasa', '{not json');
     expect(placedOrdersRead()).toEqual([]);
-    localStorage.setItem('comanda:placed-orders', JSON.stringify([{ code: 1 }, placed()]));
+    localStorage.setItem('comanda:placed-orders@brasa', JSON.stringify([{ code: 1 }, placed()]));
     expect(placedOrdersRead()).toHaveLength(1);
   });
 });

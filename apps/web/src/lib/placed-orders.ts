@@ -10,6 +10,8 @@
  * to decide whether to load the entry at all; the 24-hour rule is in
  * `placed-order-progress.ts`, loaded with it.
  */
+import { storageKey } from './storage-scope';
+
 const KEY = 'comanda:placed-orders';
 const MAX = 20;
 
@@ -25,7 +27,7 @@ export interface PlacedOrder {
 
 export function placedOrdersRead(): PlacedOrder[] {
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(KEY) ?? '[]');
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(storageKey(KEY)) ?? '[]');
     return Array.isArray(parsed)
       ? (parsed as PlacedOrder[]).filter(
           (o) =>
@@ -41,7 +43,7 @@ export function placedOrdersRead(): PlacedOrder[] {
 export function placedOrderRecord(order: PlacedOrder): void {
   try {
     const rest = placedOrdersRead().filter((known) => known.code !== order.code);
-    window.localStorage.setItem(KEY, JSON.stringify([order, ...rest].slice(0, MAX)));
+    window.localStorage.setItem(storageKey(KEY), JSON.stringify([order, ...rest].slice(0, MAX)));
   } catch {
     // Storage full or disabled: the header simply won't offer the order.
   }
@@ -57,7 +59,7 @@ export function placedOrderRefresh(order: PlacedOrder): void {
     const known = placedOrdersRead();
     if (!known.some((candidate) => candidate.code === order.code)) return;
     const next = known.map((candidate) => (candidate.code === order.code ? order : candidate));
-    window.localStorage.setItem(KEY, JSON.stringify(next));
+    window.localStorage.setItem(storageKey(KEY), JSON.stringify(next));
   } catch {
     // Nothing to do: see placedOrderRecord.
   }
@@ -67,7 +69,7 @@ export function placedOrderRefresh(order: PlacedOrder): void {
 export function placedOrderForget(code: string): void {
   try {
     const rest = placedOrdersRead().filter((known) => known.code !== code);
-    window.localStorage.setItem(KEY, JSON.stringify(rest));
+    window.localStorage.setItem(storageKey(KEY), JSON.stringify(rest));
   } catch {
     // Nothing to do: see placedOrderRecord.
   }

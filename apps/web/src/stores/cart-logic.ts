@@ -22,11 +22,12 @@ import {
   type StoredCart,
 } from '@comanda/domain/cart';
 import type { CartItem } from '@comanda/domain/types';
+import { storageKey } from '../lib/storage-scope';
 import { CART_STORAGE_KEY, cartBindingGet, cartGet, cartStatePublish } from './cart-store';
 
 function read(): StoredCart | null {
   try {
-    const text = localStorage.getItem(CART_STORAGE_KEY);
+    const text = localStorage.getItem(storageKey(CART_STORAGE_KEY));
     return text ? (JSON.parse(text) as StoredCart) : null;
   } catch {
     return null;
@@ -35,7 +36,7 @@ function read(): StoredCart | null {
 
 function write(cart: Cart, alias: string): void {
   try {
-    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(cartStore(cart, alias, Date.now())));
+    localStorage.setItem(storageKey(CART_STORAGE_KEY), JSON.stringify(cartStore(cart, alias, Date.now())));
   } catch {
     // Storage full or blocked: the cart still works for this page's life.
   }
@@ -159,7 +160,7 @@ export function cartPeek(): { alias: string; cart: Cart } | null {
 /** Drops the kept cart (the diner confirmed changing branch). */
 export function cartDiscard(): void {
   try {
-    localStorage.removeItem(CART_STORAGE_KEY);
+    localStorage.removeItem(storageKey(CART_STORAGE_KEY));
   } catch {
     // Storage blocked: nothing was kept.
   }
@@ -169,7 +170,7 @@ export function cartDiscard(): void {
 // Another tab of the same storefront changed the cart: follow it.
 window.addEventListener('storage', (event) => {
   const state = cartGet();
-  if (event.key !== CART_STORAGE_KEY || !state.alias) return;
+  if (event.key !== storageKey(CART_STORAGE_KEY) || !state.alias) return;
   const restored = cartRestore(read(), state.alias, Date.now());
   if (restored) cartStatePublish({ ...state, cart: restored, itemsCount: cartItemsCount(restored) });
 });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 // The stores keep module state, like the app's single page: each test loads fresh copies.
 async function fresh() {
   vi.resetModules();
+  (await import('../lib/storage-scope')).storageScopeSet('brasa');
   const store = await import('./cart-store');
   const logic = await import('./cart-logic');
   return { store, logic };
@@ -43,7 +44,7 @@ describe('ordering §4: the cart, kept locally by branch contact alias', () => {
     expect(first.store.cartGet().itemsCount).toBe(2);
     expect(first.store.cartGet().cart?.items).toHaveLength(1);
     expect(first.store.cartGet().lastAddedAt).toBeGreaterThan(0);
-    const saved = JSON.parse(localStorage.getItem(first.store.CART_STORAGE_KEY) ?? 'null');
+    const saved = JSON.parse(localStorage.getItem(`${first.store.CART_STORAGE_KEY}@brasa`) ?? 'null');
     expect(saved.alias).toBe('brasa-nunez');
 
     const again = await fresh();
@@ -90,9 +91,9 @@ describe('ordering §4: the cart, kept locally by branch contact alias', () => {
     const first = await fresh();
     first.store.cartBind('brasa-nunez', 1);
     first.logic.cartActions.add(item());
-    const saved = JSON.parse(localStorage.getItem(first.store.CART_STORAGE_KEY) ?? 'null');
+    const saved = JSON.parse(localStorage.getItem(`${first.store.CART_STORAGE_KEY}@brasa`) ?? 'null');
     saved.savedAt -= 25 * 60 * 60 * 1000;
-    localStorage.setItem(first.store.CART_STORAGE_KEY, JSON.stringify(saved));
+    localStorage.setItem(`${first.store.CART_STORAGE_KEY}@brasa`, JSON.stringify(saved));
     const again = await fresh();
     again.store.cartBind('brasa-nunez', 1);
     await again.store.cartLogicLoad();

@@ -10,6 +10,7 @@
  */
 import type { Cart } from '@comanda/domain/cart';
 import { useSyncExternalStore } from 'react';
+import { storageKey, storageScopeOnChange } from '../lib/storage-scope';
 
 export const CART_STORAGE_KEY = 'comanda.cart';
 /** Ordering §9: the basket animation after adding an item. */
@@ -36,6 +37,10 @@ export interface CartBinding {
 let state: CartState = { alias: null, cart: null, itemsCount: 0, lastAddedAt: 0 };
 let binding: CartBinding | null = null;
 const listeners = new Set<() => void>();
+// Another company's storefront opened in this page: its own kept cart, if any, is read next.
+storageScopeOnChange(() => {
+  state = { alias: null, cart: null, itemsCount: 0, lastAddedAt: 0 };
+});
 
 type CartLogic = typeof import('./cart-logic');
 let logic: CartLogic | null = null;
@@ -80,7 +85,7 @@ export function cartLogicLoad(): Promise<CartLogic> {
 
 function storedCartExists(): boolean {
   try {
-    return localStorage.getItem(CART_STORAGE_KEY) !== null;
+    return localStorage.getItem(storageKey(CART_STORAGE_KEY)) !== null;
   } catch {
     return false;
   }

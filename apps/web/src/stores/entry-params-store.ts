@@ -1,35 +1,37 @@
 /**
  * The query parameters a diner arrives with (ordering §2 "Query parameters read
  * on entry"), read once when the app starts and kept for the checkout. They are
- * saved in sessionStorage so that a reload on the cart or the checkout, whose
- * URL no longer carries them, still has them.
+ * saved in sessionStorage, under the company's key once it is known, so that a
+ * reload on the cart or the checkout, whose URL no longer carries them, still
+ * has them.
  */
 import { useSyncExternalStore } from 'react';
 import { ENTRY_PARAM_KEYS, type EntryParams, entryParamsParse } from '../lib/entry-params';
+import { storageKey, storageScopeOnChange } from '../lib/storage-scope';
 
 export { entryParamsAllowsMode, entryParamsParse } from '../lib/entry-params';
 export type { EntryParams };
 
 const STORAGE_KEY = 'comanda.entryParams';
 
-function initial(): EntryParams {
-  const search = window.location.search;
-  const fromUrl = entryParamsParse(search);
-  try {
-    if (ENTRY_PARAM_KEYS.some((key) => new URLSearchParams(search).has(key))) {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(fromUrl));
-      return fromUrl;
-    }
-    const stored = sessionStorage.getItem(STORAGE_KEY);
-    return stored ? { ...fromUrl, ...(JSON.parse(stored) as Partial<EntryParams>) } : fromUrl;
-  } catch {
-    return fromUrl;
-  }
-}
-
-// Read once, when this module is first evaluated (the app's start).
-let params: EntryParams = initial();
+const search = window.location.search;
+// Parameters in the address belong to the first company opened; each company keeps its own.
+let arrived = ENTRY_PARAM_KEYS.some((key) => new URLSearchParams(search).has(key));
+let params: EntryParams = entryParamsParse(search);
 const listeners = new Set<() => void>();
+
+storageScopeOnChange(() => {
+  try {
+    if (arrived) sessionStorage.setItem(storageKey(STORAGE_KEY), JSON.stringify(params));
+    else {
+      const stored = sessionStorage.getItem(storageKey(STORAGE_KEY));
+      params = { ...entryParamsParse(''), ...(stored ? (JSON.parse(stored) as Partial<EntryParams>) : {}) };
+    }
+  } catch {
+    // Storage blocked: kept in memory only.
+  }
+  arrived = false;
+});
 
 /** The entry parameters, outside React (the checkout's payload). */
 export function entryParamsGet(): EntryParams {
@@ -40,7 +42,7 @@ export function entryParamsGet(): EntryParams {
 export function entryParamsSet(next: EntryParams): void {
   params = next;
   try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+    sessionStorage.setItem(storageKey(STORAGE_KEY), JSON.stringify(next));
   } catch {
     // Storage blocked: kept in memory only.
   }

@@ -5,8 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // API does (apps/api test/branch-delivery-fee covers the API itself).
 async function freshStore() {
   vi.resetModules();
+  (await import('../lib/storage-scope')).storageScopeSet('brasa');
   return import('./location-store');
 }
+
+/** The key the store keeps the location under for the company on screen. */
+const scoped = (key: string) => `${key}@brasa`;
 
 interface Call {
   url: URL;
@@ -60,7 +64,7 @@ describe('ordering §4 Persistence: the location', () => {
     const first = await freshStore();
     first.locationStore.set({ ...HONDURAS, fromLocalStorage: true });
     expect(first.locationStore.get().location).toEqual(HONDURAS);
-    const stored = JSON.parse(localStorage.getItem(first.LOCATION_STORAGE_KEY) ?? '{}');
+    const stored = JSON.parse(localStorage.getItem(scoped(first.LOCATION_STORAGE_KEY)) ?? '{}');
     expect(stored.location).toEqual(HONDURAS);
 
     const second = await freshStore();
@@ -75,23 +79,23 @@ describe('ordering §4 Persistence: the location', () => {
     store.locationStore.set(HONDURAS);
     store.locationStore.clear();
     expect(store.locationStore.get().location).toBeNull();
-    expect(localStorage.getItem(store.LOCATION_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(scoped(store.LOCATION_STORAGE_KEY))).toBeNull();
   });
 
   it('an expired or malformed stored location is not restored', async () => {
     const { LOCATION_STORAGE_KEY, LOCATION_STORAGE_TTL_MS } = await freshStore();
     localStorage.setItem(
-      LOCATION_STORAGE_KEY,
+      scoped(LOCATION_STORAGE_KEY),
       JSON.stringify({ savedAt: Date.now() - LOCATION_STORAGE_TTL_MS - 1, location: HONDURAS }),
     );
     expect((await freshStore()).locationStore.get().location).toBeNull();
-    expect(localStorage.getItem(LOCATION_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(scoped(LOCATION_STORAGE_KEY))).toBeNull();
 
-    localStorage.setItem(LOCATION_STORAGE_KEY, '{not json');
+    localStorage.setItem(scoped(LOCATION_STORAGE_KEY), '{not json');
     expect((await freshStore()).locationStore.get().location).toBeNull();
 
     localStorage.setItem(
-      LOCATION_STORAGE_KEY,
+      scoped(LOCATION_STORAGE_KEY),
       JSON.stringify({ savedAt: Date.now(), location: { street: 42, lat: 'x', lng: 500, city: 'Rosario' } }),
     );
     expect((await freshStore()).locationStore.get().location).toEqual({

@@ -14,6 +14,7 @@ import { moneyToMinor } from '@comanda/domain/money';
 import type { DeliveryInfo } from '@comanda/domain/types';
 import { useSyncExternalStore } from 'react';
 import { apiRequest } from '../lib/api-client';
+import { storageKey, storageScopeOnChange } from '../lib/storage-scope';
 
 export type { UserLocation };
 
@@ -96,12 +97,12 @@ function locationFromJson(value: unknown): UserLocation | null {
 
 function restore(now = Date.now()): UserLocation | null {
   try {
-    const text = localStorage.getItem(LOCATION_STORAGE_KEY);
+    const text = localStorage.getItem(storageKey(LOCATION_STORAGE_KEY));
     if (!text) return null;
     const stored = JSON.parse(text) as Partial<StoredLocation>;
     const location = typeof stored.savedAt === 'number' ? locationFromJson(stored.location) : null;
     if (!location || now - (stored.savedAt ?? 0) > LOCATION_STORAGE_TTL_MS) {
-      localStorage.removeItem(LOCATION_STORAGE_KEY);
+      localStorage.removeItem(storageKey(LOCATION_STORAGE_KEY));
       return null;
     }
     return { ...location, fromLocalStorage: true };
@@ -113,12 +114,12 @@ function restore(now = Date.now()): UserLocation | null {
 function save(location: UserLocation | null): void {
   try {
     if (!location) {
-      localStorage.removeItem(LOCATION_STORAGE_KEY);
+      localStorage.removeItem(storageKey(LOCATION_STORAGE_KEY));
       return;
     }
     const { fromLocalStorage: _restored, ...rest } = location;
     const stored: StoredLocation = { savedAt: Date.now(), location: rest };
-    localStorage.setItem(LOCATION_STORAGE_KEY, JSON.stringify(stored));
+    localStorage.setItem(storageKey(LOCATION_STORAGE_KEY), JSON.stringify(stored));
   } catch {
     // Storage full or blocked: the location still works for this page's life.
   }
@@ -128,6 +129,13 @@ function current(): LocationState {
   state ??= { location: restore(), deliveryInfo: IDLE };
   return state;
 }
+
+// Another company's storefront opened in this page: its own address, if it has one, is read next.
+storageScopeOnChange(() => {
+  request?.controller.abort();
+  request = null;
+  state = null;
+});
 
 function emit(next: LocationState): void {
   state = next;
@@ -146,7 +154,7 @@ function subscribe(listener: () => void): () => void {
 
 /** Another tab changed the address: follow it, and forget delivery info computed for the old one. */
 function onStorage(event: StorageEvent): void {
-  if (event.key !== LOCATION_STORAGE_KEY) return;
+  if (event.key !== storageKey(LOCATION_STORAGE_KEY)) return;
   request?.controller.abort();
   request = null;
   emit({ location: restore(), deliveryInfo: IDLE });

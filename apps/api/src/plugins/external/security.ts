@@ -6,65 +6,27 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../../config';
 import { cardTokenizationOrigins } from '../../payments/card-tokenization';
-
-/**
- * The vendors of the venues' own marketing tags (ordering §1: Meta pixel, Google
- * Tag Manager, Google Analytics), which the storefront loads by host, never
- * inline, when a branch has their ids (apps/web/src/lib/marketing-tags.ts).
- */
-const MARKETING_TAGS = {
-  script: [
-    'https://connect.facebook.net',
-    'https://www.googletagmanager.com',
-    'https://www.google-analytics.com',
-  ],
-  img: ['https://www.facebook.com', 'https://www.google-analytics.com', 'https://www.googletagmanager.com'],
-  connect: [
-    'https://www.facebook.com',
-    'https://connect.facebook.net',
-    'https://www.google-analytics.com',
-    'https://*.google-analytics.com',
-    'https://*.analytics.google.com',
-    'https://www.googletagmanager.com',
-  ],
-};
+import { cspRegisterVariants, cspStorefrontDirectives } from './content-security';
 
 /**
  * Safe defaults for every route: security headers with a content security
- * policy limited to our origin plus the configured map-tile and geocoder hosts,
- * the marketing-tag vendors and, in live payments mode, the card provider's API
- * the browser tokenizes cards at (payments/card-tokenization.ts),
+ * policy per kind of response (content-security.ts: the storefront's allows its
+ * map, geocoder, marketing-tag and card-tokenization hosts; the console's and
+ * the API's allow none),
  * CORS closed unless origins are configured, and a rate limiter that routes opt
  * into with `config.rateLimit` (counters in Redis when REDIS_URL is set).
  */
 export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
-    const tileOrigin = originOf(config.mapTileUrl.replace(/\{s\}/g, 'a'));
-    const geocoderOrigin = config.geocoderUrl ? originOf(config.geocoderUrl) : undefined;
-    const tileHosts = tileOrigin ? [...new Set([tileOrigin, tileOrigin.replace('://a.', '://*.')])] : [];
     const cardTokenHosts = await cardTokenizationOrigins({ db: app.db, config });
     await app.register(helmet, {
       contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'blob:', ...tileHosts, ...MARKETING_TAGS.img],
-          connectSrc: [
-            "'self'",
-            ...(geocoderOrigin ? [geocoderOrigin] : []),
-            ...MARKETING_TAGS.connect,
-            ...cardTokenHosts,
-          ],
-          scriptSrc: ["'self'", ...MARKETING_TAGS.script],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
+        directives: cspStorefrontDirectives(config, cardTokenHosts),
       },
       crossOriginEmbedderPolicy: false,
       hsts: config.publicUrl.startsWith('https://'),
     });
+    cspRegisterVariants(app, config);
 
     await app.register(cors, {
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
@@ -87,11 +49,3 @@ export default fp(
   },
   { name: 'security' },
 );
-
-function originOf(url: string): string | undefined {
-  try {
-    return new URL(url.replace(/\{[^}]+\}/g, '0')).origin;
-  } catch {
-    return undefined;
-  }
-}

@@ -35,9 +35,11 @@ export function FollowUpRoute() {
 
   // Keep the status of an order this browser placed fresh for the header's 'PEDIDO EN CURSO'. The
   // checkout recorded it when it was placed; a code opened from a shared link was not placed here and
-  // is not added (placedOrderRefresh only updates an order already known).
+  // is not added (placedOrderRefresh only updates an order already known). Once the entity is back:
+  // the orders are kept under its company's key (lib/storage-scope.ts).
+  const entityLoaded = entity.status === 'success';
   useEffect(() => {
-    if (!order) return;
+    if (!order || !entityLoaded) return;
     placedOrderRefresh({
       code: order.code,
       alias: order.branchContact.alias,
@@ -45,7 +47,7 @@ export function FollowUpRoute() {
       scheduledAt: order.scheduled ? order.scheduledAt : null,
       status: order.status,
     });
-  }, [order]);
+  }, [order, entityLoaded]);
 
   // The code alone identifies the order; under another location's alias the
   // page would dress one venue's order in another's brand: go to its own URL.

@@ -1,5 +1,6 @@
 import type { DeliveryInfo } from '@comanda/domain/types';
 import { lazy, type ReactNode, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { storageKey } from '../../lib/storage-scope';
 import type { LocationState } from '../../stores/location-store';
 import type { ApiBranchContactSummary, ApiOrderMode } from '../../types/api';
 
@@ -27,7 +28,7 @@ function locationModuleLoad(): Promise<LocationModule> {
 
 function locationStored(): boolean {
   try {
-    return localStorage.getItem(STORED_LOCATION_KEY) !== null;
+    return localStorage.getItem(storageKey(STORED_LOCATION_KEY)) !== null;
   } catch {
     return false;
   }

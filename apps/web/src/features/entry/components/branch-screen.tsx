@@ -10,6 +10,7 @@ import { useConfirmClear } from '../../../hooks/use-confirm-clear';
 import { analyticsTrack } from '../../../lib/analytics';
 import { addressLine, branchLogoUrl, MODE_TYPE_LABELS } from '../../../lib/branch';
 import { orderingStateAt } from '../../../lib/ordering-state';
+import { storageKey } from '../../../lib/storage-scope';
 import { aliasPath, modeSegment, slugify } from '../../../lib/storefront-path';
 import { CART_STORAGE_KEY, cartGet } from '../../../stores/cart-store';
 import { entryParamsAllowsMode } from '../../../stores/entry-params-store';
@@ -42,7 +43,7 @@ interface LocationCard {
 function cartStoredOrOpen(): boolean {
   if (cartGet().itemsCount > 0) return true;
   try {
-    return localStorage.getItem(CART_STORAGE_KEY) !== null;
+    return localStorage.getItem(storageKey(CART_STORAGE_KEY)) !== null;
   } catch {
     return false;
   }
