@@ -1,6 +1,6 @@
 /**
  * The one interface every payment provider adapter implements, and the types
- * that cross it. The services (`payments/service.ts`) speak only this
+ * that cross it. The services (`payments/card-pay.ts`, `payment-link.ts`, `redirect.ts`, `notifications.ts`) speak only this
  * interface; what a provider cannot do is simply absent (`cardPay` on Webpay,
  * `redirect` on Mercado Pago), and the service refuses that flow for it.
  *

@@ -8,9 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import type { PaymentsDeps } from './flow-common';
+import { paymentNotificationReceive } from './notifications';
 import { type SandboxNotifier, sandboxNotifierCreate } from './sandbox/notifier';
 import { sandboxCreate } from './sandbox/sandbox';
-import { type PaymentsDeps, paymentNotificationReceive } from './service';
 
 /** The flows' dependencies plus the sandbox's sender. */
 export interface PaymentsRuntime extends PaymentsDeps {

@@ -17,11 +17,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { formBodyParserAdd } from '../../../payments/form-body';
 import { paymentMessages } from '../../../payments/messages';
+import { paymentNotificationReceive } from '../../../payments/notifications';
 import { REDIRECT_JS, redirectPage, redirectPageCsp } from '../../../payments/pages';
 import { NotificationRejected, ProviderError } from '../../../payments/provider';
+import { redirectReturn, redirectTarget } from '../../../payments/redirect';
 import { paymentsRuntime } from '../../../payments/runtime';
 import { NotificationParamsSchema, NotificationQuerySchema } from '../../../payments/schemas';
-import { paymentNotificationReceive, redirectReturn, redirectTarget } from '../../../payments/service';
 import { ErrorSchema } from '../../../schemas/diner';
 
 const paymentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
