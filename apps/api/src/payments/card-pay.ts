@@ -11,6 +11,7 @@ import {
   type OrderPaymentStatus,
   orderFor,
   type PaymentsDeps,
+  paymentAccountIdOf,
   paymentReference,
   paymentStartCheck,
 } from './flow-common';
@@ -113,6 +114,7 @@ export async function orderCardPay(
         amount: order.price,
         idempotencyKey: `card-${randomUUID()}`,
         detail: detail as unknown as Record<string, unknown>,
+        providerAccountId: resolution.accountId,
         createdAt: new Date(now),
         updatedAt: new Date(now),
       });
@@ -123,7 +125,7 @@ export async function orderCardPay(
   const paymentId = claimed.body.paymentId;
   const payment = await paymentById(deps.db, paymentId);
   if (!payment) throw notFound(paymentMessages.paymentUnknown);
-  const provider = await paymentProviderFor(deps, payment.provider, detailOf(payment).accountId);
+  const provider = await paymentProviderFor(deps, payment.provider, paymentAccountIdOf(payment));
   const m = context.mantissaLength;
 
   if (payment.status === 'CREATED' && !payment.providerPaymentId && provider.cardPay) {
@@ -143,7 +145,7 @@ export async function orderCardPay(
           },
         },
         externalReference: paymentReference(context.order.code, payment.id),
-        notificationUrl: notificationUrl(deps, payment.provider, detailOf(payment).accountId),
+        notificationUrl: notificationUrl(deps, payment.provider, paymentAccountIdOf(payment)),
         idempotencyKey: payment.idempotencyKey,
       });
       await paymentApply(deps, payment.id, fromProviderPayment(charged), m);

@@ -76,9 +76,26 @@ export function followUpPath(alias: string, code: string, query: Record<string, 
   return `/menu/${encodeURIComponent(alias)}/order/${encodeURIComponent(code)}${search ? `?${search}` : ''}`;
 }
 
+/** The path segment naming the environment-configured account (the one with no `payment_provider_accounts` row). */
+export const ENV_ACCOUNT_SEGMENT = 'env';
+
+/**
+ * Where a provider sends a payment's notifications: the account that made the
+ * payment is in the path (`…/mercadopago/{accountId}`, or `…/mercadopago/env`
+ * for the environment's keys), and only that account's notifications settle
+ * it (ADR 016).
+ */
 export function notificationUrl(deps: PaymentsDeps, provider: string, accountId: number | null): string {
-  const base = `${deps.config.publicUrl}/api/payments/notifications/${provider.toLowerCase()}`;
-  return accountId ? `${base}?account=${accountId}` : base;
+  return `${deps.config.publicUrl}/api/payments/notifications/${provider.toLowerCase()}/${accountId ?? ENV_ACCOUNT_SEGMENT}`;
+}
+
+/**
+ * The tenant account that made a payment (null: the environment's keys or the
+ * sandbox). Rows made before `payments.provider_account_id` existed name it in
+ * `detail.accountId` only.
+ */
+export function paymentAccountIdOf(row: PaymentRow): number | null {
+  return row.providerAccountId ?? detailOf(row).accountId ?? null;
 }
 
 /** Where Webpay (and the sandbox's Webpay-style form) sends the diner back. */

@@ -13,6 +13,7 @@ import {
   notificationUrl,
   orderFor,
   type PaymentsDeps,
+  paymentAccountIdOf,
   paymentReference,
   paymentStartCheck,
 } from './flow-common';
@@ -87,6 +88,7 @@ export async function paymentLinkGet(
       amount: order.price,
       idempotencyKey: `link-${randomUUID()}`,
       detail: detail as unknown as Record<string, unknown>,
+      providerAccountId: resolution.accountId,
       createdAt: new Date(now),
       updatedAt: new Date(now),
     });
@@ -106,7 +108,7 @@ export async function paymentLinkGet(
   if (detail.url && detail.linkId) return { url: detail.url, token: detail.linkId };
   if (PAYMENT_FINAL_STATUSES.has(payment.status)) throw new HttpError(409, paymentMessages.alreadyPaid);
 
-  const provider = await paymentProviderFor(deps, payment.provider, detail.accountId);
+  const provider = await paymentProviderFor(deps, payment.provider, paymentAccountIdOf(payment));
   if (!provider.linkCreate) throw new HttpError(409, paymentMessages.flowUnsupported);
   let link: { id: string; url: string };
   try {
@@ -115,7 +117,7 @@ export async function paymentLinkGet(
       amountMajor: orderAmountMajor(context.order, m),
       currency: context.currency,
       externalReference: paymentReference(context.order.code, payment.id),
-      notificationUrl: notificationUrl(deps, payment.provider, detail.accountId),
+      notificationUrl: notificationUrl(deps, payment.provider, paymentAccountIdOf(payment)),
       backUrl: `${deps.config.publicUrl}${followUpPath(context.branchContact.alias, context.order.code, { refreshAfterUpdate: 'true' })}`,
       // The window's end on the provider's clock (real time): the same instant unless our clock is pinned.
       expiresAt: Date.now() + (context.order.createdAt.getTime() + paymentWindowMs() - now),

@@ -38,6 +38,11 @@ export interface ProviderPayment {
   /** The provider's own status words, kept for support (`approved/accredited`). */
   providerStatus: string;
   amountMajor: number;
+  /**
+   * ISO 4217 code the provider charged in; null when it reports none (the
+   * sandbox, which charges what it is asked in the order's own currency).
+   */
+  currency: string | null;
   /** What we sent as external reference: `{orderCode}-{paymentId}`. */
   externalReference: string | null;
   paymentMethodId?: string | null;

@@ -18,6 +18,7 @@ import {
   followUpPath,
   orderFor,
   type PaymentsDeps,
+  paymentAccountIdOf,
   paymentReference,
   paymentStartCheck,
   webpayReturnUrl,
@@ -103,6 +104,7 @@ export async function redirectStart(
       amount: order.price,
       idempotencyKey: `redirect-${randomUUID()}`,
       detail: detail as unknown as Record<string, unknown>,
+      providerAccountId: resolution.accountId,
       createdAt: new Date(now),
       updatedAt: new Date(now),
     });
@@ -209,7 +211,7 @@ async function redirectCommitOnce(
   if (claim.kind === 'DONE') return;
   if (claim.kind === 'COMMIT' && claim.orderChanged) await publishAfterCommit(deps, claim.code);
 
-  const provider = await paymentProviderFor(deps, payment.provider, detailOf(payment).accountId);
+  const provider = await paymentProviderFor(deps, payment.provider, paymentAccountIdOf(payment));
   const flow = provider.redirect;
   if (!flow) return;
   if (claim.kind === 'COMMIT') {

@@ -11,8 +11,9 @@
  *   the environment. A provider without keys cannot start payments (503).
  *
  * A payment row remembers the adapter that served it (`provider`) and the
- * account (`detail.accountId`), so its return, commit and notifications use
- * the same keys even if the configuration changed since.
+ * account (`provider_account_id`), so its return, commit and notifications use
+ * the same keys even if the configuration changed since, and only that
+ * account's notifications settle it (ADR 016).
  */
 import type { Db, Queryable } from '../db/client';
 import { HttpError } from '../lib/http-error';
