@@ -44,10 +44,12 @@ export function paymentsRuntime(app: FastifyInstance): PaymentsRuntime {
     sandbox,
     notifier,
   };
-  // The sandbox's webhooks enter through the same handler as Mercado Pago's.
-  notifier.attach(async (input) => {
-    await paymentNotificationReceive(runtime, 'SANDBOX', input, null);
-  });
+  // The sandbox's webhooks enter through the same handler as Mercado Pago's; in live mode it sends none.
+  if (app.config.payments.provider === 'sandbox') {
+    notifier.attach(async (input) => {
+      await paymentNotificationReceive(runtime, 'SANDBOX', input, null);
+    });
+  }
   app.addHook('onClose', async () => {
     await notifier.stop();
     runtimes.delete(app.db);
