@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { configForTest, configFromEnv } from '../src/config';
+import { configFromEnv } from '../src/config';
 import { paymentsConfigFromEnv, SANDBOX_IN_PRODUCTION_CONSENT } from '../src/payments/config';
 import { tenantLoad } from './support/diner-fixture';
 import { locationIds, WEDNESDAY_1300 } from './support/order-fixture';
@@ -165,13 +165,5 @@ describe.each(testDatabaseKinds())('production with the sandbox opted in on %s',
       );
       expect(page.body).toMatch(/<style>\.test-mode-mark\{[^<]*<\/style><\/head>/);
     }
-  });
-});
-
-describe('the mark outside production', () => {
-  const ctx = useTestApp('pglite', { payments: paymentsConfigFromEnv({}), webDistDir: distDir });
-  it('is there whenever the sandbox pays', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/menu/x' })).body).toContain('>Modo de prueba</div>');
-    expect(configForTest().payments.provider).toBe('sandbox');
   });
 });
