@@ -48,6 +48,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(paymentUrlRoutes, { prefix: '/api/paymenturl' });
   await app.register(callbackRoutes, { prefix: '/api/callback' });
   await app.register(paymentsRoutes, { prefix: '/api/payments' });
-  await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
+  // Test cards pay here: mounted only while the sandbox is the payment mode (ADR 016).
+  if (app.config.payments.provider === 'sandbox')
+    await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
   await app.register(storefrontExtrasRoutes, { prefix: '/api/storefront-extras' });
 }

@@ -271,18 +271,16 @@ describe.each(testDatabaseKinds())('Card tokenization in live mode on %s', (kind
     }
   });
 
-  it('follows the type: a redirect provider (Webpay) has none; a SANDBOX type stays on our sandbox', async () => {
+  it('follows the type: a redirect provider (Webpay) has none; a SANDBOX type is not paid in live mode', async () => {
     const typeId = fuego.paymentTypes.TAKE_AWAY?.CARD_ONLINE ?? 0;
     const providerSet = (providerName: string) =>
       ctx.database.db.update(paymentTypes).set({ providerName }).where(eq(paymentTypes.id, typeId));
     try {
       await providerSet('TRANSBANK');
       expect((await takeAwayTypes(ctx, 'fuego-palermo')).byMethod.CARD_ONLINE.cardTokenization).toBeNull();
+      // Test cards never pay in live mode, whatever the tenant's data names (ADR 016).
       await providerSet('SANDBOX');
-      expect((await takeAwayTypes(ctx, 'fuego-palermo')).byMethod.CARD_ONLINE.cardTokenization).toEqual({
-        provider: 'SANDBOX',
-        url: '/api/sandbox/card_tokens',
-      });
+      expect((await takeAwayTypes(ctx, 'fuego-palermo')).byMethod.CARD_ONLINE.cardTokenization).toBeNull();
       await providerSet('DISABLED');
       expect((await takeAwayTypes(ctx, 'fuego-palermo')).byMethod.CARD_ONLINE.cardTokenization).toBeNull();
     } finally {

@@ -4,7 +4,7 @@
  * card data only to the provider that will be paid with the token.
  *
  * The provider is the one `paymentProviderChoose` (registry.ts) picks to pay:
- * - SANDBOX (sandbox mode, or a type whose provider is SANDBOX): our own
+ * - SANDBOX (sandbox mode only; live mode pays no SANDBOX type): our own
  *   `POST /api/sandbox/card_tokens`.
  * - MERCADOPAGO (live mode): Mercado Pago's `POST {baseUrl}/v1/card_tokens`
  *   with the public key, both from the same account row (else environment)

@@ -8,16 +8,20 @@
  */
 
 /**
- * `sandbox` (the default): every payment type, whatever its provider, is paid
- * through the sandbox provider served by the API itself, so a new install
- * works offline. `live`: each payment type uses its own provider (Mercado
- * Pago, Transbank Webpay Plus); a type whose provider is `SANDBOX` still uses
- * the sandbox.
+ * `sandbox` (the default unless NODE_ENV is production): every payment type,
+ * whatever its provider, is paid through the sandbox provider served by the
+ * API itself with public test cards, so a new install works offline. `live`
+ * (the default in production): each payment type uses its own provider
+ * (Mercado Pago, Transbank Webpay Plus); the sandbox pays nothing and its
+ * routes are not mounted. In production, `sandbox` needs
+ * `PAYMENTS_SANDBOX_IN_PRODUCTION` (ADR 016).
  */
 export type PaymentsMode = 'sandbox' | 'live';
 
 export interface PaymentsConfig {
   provider: PaymentsMode;
+  /** Set when the sandbox pays in a production deployment (explicit opt-in; warned about at start-up). */
+  sandboxInProduction: boolean;
   mercadopago: {
     accessToken: string | undefined;
     webhookSecret: string | undefined;
@@ -55,14 +59,35 @@ export const MERCADOPAGO_DEFAULT_BASE_URL = 'https://api.mercadopago.com';
 /** Transbank's integration (test) host; production is https://webpay3g.transbank.cl. */
 export const TRANSBANK_DEFAULT_BASE_URL = 'https://webpay3gint.transbank.cl';
 
+/**
+ * The only value of `PAYMENTS_SANDBOX_IN_PRODUCTION` that lets the sandbox pay
+ * in production: whoever sets it reads what it means.
+ */
+export const SANDBOX_IN_PRODUCTION_CONSENT = 'orders-can-be-paid-with-public-test-cards';
+
 /** The payments block of the configuration. Throws on a value that cannot be used. */
 export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig {
-  const provider = (env.PAYMENTS_PROVIDER || 'sandbox').toLowerCase();
+  const production = env.NODE_ENV === 'production';
+  const provider = (env.PAYMENTS_PROVIDER || (production ? 'live' : 'sandbox')).toLowerCase();
   if (provider !== 'sandbox' && provider !== 'live') {
     throw new Error(`PAYMENTS_PROVIDER must be "sandbox" or "live", got "${env.PAYMENTS_PROVIDER}"`);
   }
+  const consent = env.PAYMENTS_SANDBOX_IN_PRODUCTION || undefined;
+  if (consent !== undefined && consent !== SANDBOX_IN_PRODUCTION_CONSENT) {
+    throw new Error(
+      `PAYMENTS_SANDBOX_IN_PRODUCTION must be unset or exactly "${SANDBOX_IN_PRODUCTION_CONSENT}", got "${consent}"`,
+    );
+  }
+  if (production && provider === 'sandbox' && !consent) {
+    throw new Error(
+      'PAYMENTS_PROVIDER=sandbox with NODE_ENV=production: the sandbox marks orders paid with public test ' +
+        'cards, no money moves. Set PAYMENTS_PROVIDER=live, or, for a demo deployment only, ' +
+        `PAYMENTS_SANDBOX_IN_PRODUCTION=${SANDBOX_IN_PRODUCTION_CONSENT}.`,
+    );
+  }
   return {
     provider,
+    sandboxInProduction: production && provider === 'sandbox',
     mercadopago: {
       accessToken: env.MERCADOPAGO_ACCESS_TOKEN || undefined,
       webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET || undefined,

@@ -44,6 +44,7 @@ export interface MercadoPagoPayment {
   status: string;
   status_detail?: string | null;
   transaction_amount: number;
+  currency_id?: string | null;
   external_reference?: string | null;
   payment_method_id?: string | null;
   card?: { last_four_digits?: string | null } | null;
@@ -77,6 +78,7 @@ function paymentOf(payment: MercadoPagoPayment): ProviderPayment {
     status: mercadoPagoStatus(payment.status),
     providerStatus: [payment.status, payment.status_detail].filter(Boolean).join('/'),
     amountMajor: Number(payment.transaction_amount),
+    currency: payment.currency_id ?? null,
     externalReference: payment.external_reference ?? null,
     paymentMethodId: payment.payment_method_id ?? null,
     lastFourDigits: payment.card?.last_four_digits ?? null,

@@ -1,6 +1,6 @@
 /**
  * The one interface every payment provider adapter implements, and the types
- * that cross it. The services (`payments/service.ts`) speak only this
+ * that cross it. The services (`payments/card-pay.ts`, `payment-link.ts`, `redirect.ts`, `notifications.ts`) speak only this
  * interface; what a provider cannot do is simply absent (`cardPay` on Webpay,
  * `redirect` on Mercado Pago), and the service refuses that flow for it.
  *
@@ -38,6 +38,11 @@ export interface ProviderPayment {
   /** The provider's own status words, kept for support (`approved/accredited`). */
   providerStatus: string;
   amountMajor: number;
+  /**
+   * ISO 4217 code the provider charged in; null when it reports none (the
+   * sandbox, which charges what it is asked in the order's own currency).
+   */
+  currency: string | null;
   /** What we sent as external reference: `{orderCode}-{paymentId}`. */
   externalReference: string | null;
   paymentMethodId?: string | null;

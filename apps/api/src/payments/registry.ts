@@ -1,18 +1,22 @@
 /**
  * Which adapter serves a payment, and with which keys.
  *
- * - `PAYMENTS_PROVIDER=sandbox` (the default): every payment type is served
- *   by the sandbox, whatever provider it names, so a new install works
- *   offline and the demo tenant (which names MERCADOPAGO) can be paid.
+ * - `PAYMENTS_PROVIDER=sandbox` (the default outside production): every
+ *   payment type is served by the sandbox, whatever provider it names, so a
+ *   new install works offline and the demo tenant (which names MERCADOPAGO)
+ *   can be paid.
  * - `PAYMENTS_PROVIDER=live`: the payment type's `providerName` decides
- *   (MERCADOPAGO; TRANSBANK or WEBPAY; SANDBOX stays the sandbox). Keys come
+ *   (MERCADOPAGO; TRANSBANK or WEBPAY). The sandbox pays nothing: a type
+ *   naming SANDBOX is not paid online, and a sandbox payment row is no longer
+ *   served (ADR 016). Keys come
  *   from the tenant's `payment_provider_accounts` row (the branch's, else the
  *   company's) when there is one, all of them from that row; otherwise from
  *   the environment. A provider without keys cannot start payments (503).
  *
  * A payment row remembers the adapter that served it (`provider`) and the
- * account (`detail.accountId`), so its return, commit and notifications use
- * the same keys even if the configuration changed since.
+ * account (`provider_account_id`), so its return, commit and notifications use
+ * the same keys even if the configuration changed since, and only that
+ * account's notifications settle it (ADR 016).
  */
 import type { Db, Queryable } from '../db/client';
 import { HttpError } from '../lib/http-error';
@@ -110,9 +114,9 @@ export async function paymentProviderChoose(
 ): Promise<ProviderChoice | null> {
   const requested = providerNameOf(providerName);
   if (!requested) return null;
-  if (deps.config.payments.provider === 'sandbox' || requested === 'SANDBOX') {
-    return { name: 'SANDBOX', account: undefined };
-  }
+  if (deps.config.payments.provider === 'sandbox') return { name: 'SANDBOX', account: undefined };
+  // Live: test cards never pay, whatever a tenant's data names.
+  if (requested === 'SANDBOX') return null;
   const account = await providerAccountFind(
     deps.db,
     owner.companyId,
@@ -149,7 +153,10 @@ export async function paymentProviderFor(
 ): Promise<PaymentProvider> {
   const adapter = providerNameOf(name);
   if (!adapter) throw new HttpError(404, paymentMessages.paymentUnknown);
-  if (adapter === 'SANDBOX') return deps.sandbox.provider;
+  if (adapter === 'SANDBOX') {
+    if (deps.config.payments.provider !== 'sandbox') throw new HttpError(404, paymentMessages.paymentUnknown);
+    return deps.sandbox.provider;
+  }
   const account = accountId ? await providerAccountById(deps.db, accountId) : undefined;
   if (accountId && !account) throw notConfigured();
   return adapterBuild(deps, adapter, account);

@@ -28,7 +28,11 @@ export interface PaymentDetail {
   kind: 'CARD' | 'LINK' | 'REDIRECT';
   /** The provider the payment type names (the row's `provider` is the adapter that served it). */
   requestedProvider: string | null;
-  /** The tenant account whose keys were used; null when they came from the environment. */
+  /**
+   * The tenant account whose keys were used; null when they came from the
+   * environment. Also in the `provider_account_id` column, which rows made
+   * before it existed lack (`paymentAccountIdOf` reads both).
+   */
   accountId: number | null;
   providerStatus?: string;
   paymentMethodId?: string | null;
@@ -113,9 +117,15 @@ export async function paymentOrderByCode(db: Queryable, code: string): Promise<P
   return paymentOrderOf(row);
 }
 
-/** The same by order id. */
-export async function paymentOrderById(db: Queryable, orderId: number): Promise<PaymentOrder | undefined> {
-  const [row] = await paymentOrderQuery(db).where(eq(orders.id, orderId)).limit(1);
+/** The same by order id; with `companyId`, only an order of that company. */
+export async function paymentOrderById(
+  db: Queryable,
+  orderId: number,
+  companyId?: number,
+): Promise<PaymentOrder | undefined> {
+  const [row] = await paymentOrderQuery(db)
+    .where(and(eq(orders.id, orderId), companyId === undefined ? undefined : eq(orders.companyId, companyId)))
+    .limit(1);
   return paymentOrderOf(row);
 }
 
@@ -135,22 +145,40 @@ export async function paymentsOfOrderLocked(tx: Tx, orderId: number): Promise<Pa
     .for('update');
 }
 
-/** A payment row by id. */
-export async function paymentById(db: Queryable, id: number): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.id, id)).limit(1);
-  return row;
-}
-
-/** A payment by the provider's reference (Webpay token, Mercado Pago payment id) among some adapters. */
-export async function paymentByProviderReference(
+/** A payment row by id; with `companyId`, only a payment of that company. */
+export async function paymentById(
   db: Queryable,
-  providers: readonly ProviderName[],
-  reference: string,
+  id: number,
+  companyId?: number,
 ): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
-    .where(and(inArray(payments.provider, [...providers]), eq(payments.providerPaymentId, reference)))
+    .where(and(eq(payments.id, id), companyId === undefined ? undefined : eq(payments.companyId, companyId)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * A payment by the provider's reference (Webpay token, Mercado Pago payment
+ * id) among some adapters; with `companyId`, only a payment of that company.
+ */
+export async function paymentByProviderReference(
+  db: Queryable,
+  providers: readonly ProviderName[],
+  reference: string,
+  companyId?: number,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.provider, [...providers]),
+        eq(payments.providerPaymentId, reference),
+        companyId === undefined ? undefined : eq(payments.companyId, companyId),
+      ),
+    )
     .limit(1);
   return row;
 }

@@ -8,9 +8,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import type { PaymentsDeps } from './flow-common';
+import { paymentNotificationReceive } from './notifications';
 import { type SandboxNotifier, sandboxNotifierCreate } from './sandbox/notifier';
 import { sandboxCreate } from './sandbox/sandbox';
-import { type PaymentsDeps, paymentNotificationReceive } from './service';
 
 /** The flows' dependencies plus the sandbox's sender. */
 export interface PaymentsRuntime extends PaymentsDeps {
@@ -43,10 +44,12 @@ export function paymentsRuntime(app: FastifyInstance): PaymentsRuntime {
     sandbox,
     notifier,
   };
-  // The sandbox's webhooks enter through the same handler as Mercado Pago's.
-  notifier.attach(async (input) => {
-    await paymentNotificationReceive(runtime, 'SANDBOX', input, null);
-  });
+  // The sandbox's webhooks enter through the same handler as Mercado Pago's; in live mode it sends none.
+  if (app.config.payments.provider === 'sandbox') {
+    notifier.attach(async (input) => {
+      await paymentNotificationReceive(runtime, 'SANDBOX', input, null);
+    });
+  }
   app.addHook('onClose', async () => {
     await notifier.stop();
     runtimes.delete(app.db);

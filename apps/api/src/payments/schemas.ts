@@ -146,10 +146,15 @@ export const RedirectStartSchema = Type.Object({
   redirectUrl: Type.String({ description: 'Our page that performs that POST (navigate the browser to it)' }),
 });
 
-export const NotificationParamsSchema = Type.Object({
-  provider: Type.Union([Type.Literal('mercadopago'), Type.Literal('sandbox')]),
+export const NotificationAccountParamsSchema = Type.Object({
+  account: Type.String({
+    pattern: '^(env|[1-9][0-9]{0,9})$',
+    description:
+      'The account that made the payment: a `payment_provider_accounts` id, or `env` for the keys in the environment',
+  }),
 });
 
+/** The query Mercado Pago adds (`data.id`, `type`); `account` only on the deprecated URL without it in the path. */
 export const NotificationQuerySchema = Type.Object(
   {
     account: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),

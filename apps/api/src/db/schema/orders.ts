@@ -12,7 +12,14 @@ import {
 import { companyId, createdAt, instant, money, updatedAt } from './columns';
 import { customers } from './customers';
 import { codeDiscounts } from './menu';
-import { branchContacts, branches, companies, orderModes, paymentTypes } from './tenant';
+import {
+  branchContacts,
+  branches,
+  companies,
+  orderModes,
+  paymentProviderAccounts,
+  paymentTypes,
+} from './tenant';
 
 export const orders = pgTable(
   'orders',
@@ -168,6 +175,12 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text().notNull(),
+    /**
+     * The tenant account whose keys made the payment; null for the environment's
+     * keys or the sandbox. A notification settles the payment only when verified
+     * by this same account (ADR 016). No cascade: an account with payments stays.
+     */
+    providerAccountId: integer().references(() => paymentProviderAccounts.id),
     status: text({
       enum: ['CREATED', 'PENDING', 'PROCESSING', 'APPROVED', 'REJECTED', 'CANCELED', 'EXPIRED'],
     })

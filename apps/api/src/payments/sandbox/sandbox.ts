@@ -202,6 +202,7 @@ export function sandboxCreate(options: SandboxOptions): Sandbox {
       status,
       providerStatus: row.status,
       amountMajor: row.amount,
+      currency: null,
       externalReference: row.externalReference,
       paymentMethodId: row.paymentMethodId,
       lastFourDigits: row.lastFourDigits,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { testModeMarkApply } from '../../payments/test-mode-mark';
 
 /**
  * Serves the built web app from the same process and port as the API. Hashed
@@ -14,7 +15,7 @@ export default fp(
     const indexPath = path.join(distDir, 'index.html');
     if (!fs.existsSync(indexPath))
       throw new Error(`Web app not built: ${indexPath} is missing (run npm run build)`);
-    const indexHtml = fs.readFileSync(indexPath);
+    const indexHtml = testModeMarkApply(fs.readFileSync(indexPath), app.config.payments);
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,

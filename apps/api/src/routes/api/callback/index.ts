@@ -5,9 +5,9 @@
  * the dash keeps the two apart, since an order code never has one.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { redirectStart } from '../../../payments/redirect';
 import { paymentsRuntime } from '../../../payments/runtime';
 import { CallbackParamsSchema, RedirectStartSchema } from '../../../payments/schemas';
-import { redirectStart } from '../../../payments/service';
 import { ErrorSchema } from '../../../schemas/diner';
 
 const callbackRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -7,9 +7,9 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { paymentLinkGet } from '../../../payments/payment-link';
 import { paymentsRuntime } from '../../../payments/runtime';
 import { PaymentLinkSchema } from '../../../payments/schemas';
-import { paymentLinkGet } from '../../../payments/service';
 import { staffOf } from '../../../plugins/app/staff-auth';
 import {
   CONSOLE_STATES,

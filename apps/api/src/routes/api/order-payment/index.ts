@@ -4,13 +4,13 @@
  * /api/order/payment, beside the order routes.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { orderCardPay } from '../../../payments/card-pay';
 import { paymentsRuntime } from '../../../payments/runtime';
 import {
   CardPaymentBodySchema,
   PaymentIdempotencyHeadersSchema,
   PaymentResultSchema,
 } from '../../../payments/schemas';
-import { orderCardPay } from '../../../payments/service';
 import { ErrorSchema } from '../../../schemas/diner';
 
 const orderPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {

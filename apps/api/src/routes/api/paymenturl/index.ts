@@ -1,5 +1,6 @@
 /** `POST /api/paymenturl` (ordering §3 "Payment link request", §7): the order's payment link. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { paymentLinkGet } from '../../../payments/payment-link';
 import { paymentsRuntime } from '../../../payments/runtime';
 import {
   OptionalIdempotencyHeadersSchema,
@@ -7,7 +8,6 @@ import {
   PaymentLinkConflictSchema,
   PaymentLinkSchema,
 } from '../../../payments/schemas';
-import { paymentLinkGet } from '../../../payments/service';
 import { ErrorSchema } from '../../../schemas/diner';
 
 const paymentUrlRoutes: FastifyPluginAsyncTypebox = async (app) => {

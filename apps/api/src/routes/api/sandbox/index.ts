@@ -25,6 +25,12 @@ const html = 'text/html; charset=utf-8';
 
 const sandboxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { sandbox } = paymentsRuntime(app);
+  if (app.config.payments.sandboxInProduction) {
+    app.log.warn(
+      'PAYMENTS_SANDBOX_IN_PRODUCTION is set: this production deployment marks orders PAID with public test ' +
+        'cards and no money moves. The storefront and console show "Modo de prueba".',
+    );
+  }
   const limit = {
     rateLimit: { max: Math.max(60, app.config.payments.rateLimitPerMinute * 2), timeWindow: '1 minute' },
   };
