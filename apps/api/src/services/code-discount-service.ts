@@ -29,8 +29,9 @@ import {
   codeDiscountTargets,
   paymentTypeOfBranchFind,
 } from '../repositories/code-discount-repository';
+import { customerHasOrdered } from '../repositories/customer-repository';
 import { orderModeActiveFind } from '../repositories/order-mode-repository';
-import { customerHasOrdered, placementContextFind } from '../repositories/order-repository';
+import { placementContextFind } from '../repositories/order-placement-repository';
 import { branchFind, companyWithCountryFind } from '../repositories/tenant-repository';
 import type { CodeDiscountInfoView, CodeDiscountValidateBody } from '../schemas/order';
 import { deliveryInfoForPoint } from './delivery-info-service';

@@ -74,31 +74,34 @@ import { countryPresent, schedulesPresent } from '../presenters/tenant-presenter
 import {
   type CodeDiscountRow,
   codeDiscountFind,
-  codeDiscountTargets,
-} from '../repositories/code-discount-repository';
-import type { PaymentTypeRow } from '../repositories/order-mode-repository';
-import {
-  type CustomerRow,
-  type CustomerUpsert,
   codeDiscountLock,
   codeDiscountRedeem,
+  codeDiscountTargets,
+} from '../repositories/code-discount-repository';
+import {
+  type CustomerRow,
   customerHasOrdered,
   customerUpsertLocked,
   loyaltyAccrue,
   loyaltyRedeem,
   loyaltyRedemptionReverse,
-  type OrderAnswerKey,
+} from '../repositories/customer-repository';
+import type { PaymentTypeRow } from '../repositories/order-mode-repository';
+import type { PlacementContextRow, PlacementState } from '../repositories/order-placement-repository';
+import {
   type OrderItemInsert,
   type OrderRow,
-  type OrderWrite,
   orderByCode,
   orderItemsOf,
   orderPaymentStatusUpdate,
   orderSurroundingsFind,
-  orderWrite,
-  type PlacementContextRow,
-  type PlacementState,
 } from '../repositories/order-repository';
+import {
+  type CustomerUpsert,
+  type OrderAnswerKey,
+  type OrderWrite,
+  orderWrite,
+} from '../repositories/order-write-repository';
 import type { OrderConsoleView, OrderFollowUpView, OrderPayload, OrderPlacedView } from '../schemas/order';
 import { deliveryInfoForPoint } from './delivery-info-service';
 import { externalBenefitsVerify } from './external-benefits-service';
