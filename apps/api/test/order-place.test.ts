@@ -10,7 +10,7 @@ import { idempotencyKeys } from '../src/db/schema/platform';
 import { branchContacts, companies, orderModes } from '../src/db/schema/tenant';
 import { rooms } from '../src/plugins/app/realtime';
 import { idempotencyPurgeExpired } from '../src/services/idempotency';
-import { ORDER_CODE_ALPHABET } from '../src/services/order-service';
+import { ORDER_CODE_ALPHABET } from '../src/services/order-placement-common';
 import { tenantExample, tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
 import {
   extraOf,

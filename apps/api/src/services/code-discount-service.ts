@@ -36,7 +36,7 @@ import { branchFind, companyWithCountryFind } from '../repositories/tenant-repos
 import type { CodeDiscountInfoView, CodeDiscountValidateBody } from '../schemas/order';
 import { deliveryInfoForPoint } from './delivery-info-service';
 import { orderMenuGet } from './order-context';
-import { codeDiscountToDomain } from './order-service';
+import { codeDiscountToDomain } from './order-placement-prepare';
 
 const notFoundError = () => new HttpError(404, codeDiscountMessages.notFound);
 const refused = (field: string, message: string) => new HttpError(400, message, { [field]: message });
