@@ -14,8 +14,10 @@ export type LoyaltyProgramRow = typeof loyaltyPrograms.$inferSelect;
 /**
  * Creates or refreshes the customer of a phone within a company and returns it
  * with its row locked until the transaction ends (the points balance is read
- * and changed under this lock). Contact data is refreshed with what the diner
- * entered; an empty value never erases a known one.
+ * and changed under this lock). With `refresh` (the diner proved the phone,
+ * ADR 018) contact data is refreshed with what the diner entered, an empty
+ * value never erasing a known one; without it a stored customer's data is
+ * kept as it is (a new customer is created with the order's data).
  */
 export async function customerUpsertLocked(
   tx: Tx,
@@ -26,6 +28,7 @@ export async function customerUpsertLocked(
     email: string | null;
     document: string | null;
     optIn: boolean | null;
+    refresh: boolean;
     now: Date;
   },
 ): Promise<CustomerRow> {
@@ -43,16 +46,33 @@ export async function customerUpsertLocked(
     })
     .onConflictDoUpdate({
       target: [customers.companyId, customers.phone],
-      set: {
-        name: sql`coalesce(excluded.name, ${customers.name})`,
-        email: sql`coalesce(excluded.email, ${customers.email})`,
-        document: sql`coalesce(excluded.document, ${customers.document})`,
-        optIn: values.optIn === null ? sql`${customers.optIn}` : values.optIn,
-        updatedAt: values.now,
-      },
+      set: values.refresh
+        ? {
+            name: sql`coalesce(excluded.name, ${customers.name})`,
+            email: sql`coalesce(excluded.email, ${customers.email})`,
+            document: sql`coalesce(excluded.document, ${customers.document})`,
+            optIn: values.optIn === null ? sql`${customers.optIn}` : values.optIn,
+            updatedAt: values.now,
+          }
+        : // Still an update, so that the row is returned and locked.
+          { updatedAt: sql`${customers.updatedAt}` },
     })
     .returning();
   if (!row) throw new Error('customer upsert returned no row');
+  return row;
+}
+
+/** The customer of a phone within a company, if any. */
+export async function customerFind(
+  db: Queryable,
+  companyId: number,
+  phone: string,
+): Promise<CustomerRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.phone, phone)))
+    .limit(1);
   return row;
 }
 

@@ -21,6 +21,12 @@ export interface CustomerUpsert {
   document: string | null;
   /** null keeps what the customer had. */
   optIn: boolean | null;
+  /**
+   * Whether a stored customer's data may be refreshed with these values: only
+   * when the diner proved the phone (ADR 018). A new customer is created with
+   * them either way.
+   */
+  refresh: boolean;
 }
 
 /**
@@ -117,12 +123,17 @@ export async function orderWrite(q: Queryable, write: OrderWrite, code: string):
   const itemColumns = [...new Set(items.flatMap((item) => Object.keys(item)))];
   const customer = write.customer
     ? rowJson({
-        ...write.customer,
+        companyId: write.customer.companyId,
+        phone: write.customer.phone,
+        name: write.customer.name,
+        email: write.customer.email,
+        document: write.customer.document,
         optIn: write.customer.optIn ?? false,
         createdAt: write.now,
         updatedAt: write.now,
       })
     : null;
+  const refresh = write.customer?.refresh === true;
   const answer = write.answer;
   const claim = answer.mode === 'claim';
   const companyId = write.order.companyId;
@@ -195,11 +206,13 @@ export async function orderWrite(q: Queryable, write: OrderWrite, code: string):
       from jsonb_populate_record(null::customers, ${customer === null ? null : JSON.stringify(customer)}::jsonb) r
       where r.phone is not null and ${claimed}
       on conflict (company_id, phone) do update set
-        name = coalesce(excluded.name, customers.name),
-        email = coalesce(excluded.email, customers.email),
-        document = coalesce(excluded.document, customers.document),
-        opt_in = case when ${write.customer?.optIn != null}::boolean then excluded.opt_in else customers.opt_in end,
-        updated_at = excluded.updated_at
+        name = case when ${refresh}::boolean then coalesce(excluded.name, customers.name) else customers.name end,
+        email = case when ${refresh}::boolean then coalesce(excluded.email, customers.email) else customers.email end,
+        document = case when ${refresh}::boolean
+          then coalesce(excluded.document, customers.document) else customers.document end,
+        opt_in = case when ${refresh && write.customer?.optIn != null}::boolean
+          then excluded.opt_in else customers.opt_in end,
+        updated_at = case when ${refresh}::boolean then excluded.updated_at else customers.updated_at end
       returning id
     ),
     o as (${orderInsert} returning id, customer_id),

@@ -108,6 +108,12 @@ export interface Prepared {
   paymentMethod: PaymentMethod | null;
   items: CartItem[];
   phone: string | null;
+  /**
+   * The request carries a customer session for this phone of this company
+   * (ADR 018): only then are points redeemed, balances told and a stored
+   * customer's data refreshed.
+   */
+  phoneVerified: boolean;
   scheduled: boolean;
   scheduledAt: number | null;
   canOrderNow: boolean;

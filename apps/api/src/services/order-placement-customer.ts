@@ -44,7 +44,9 @@ export async function orderLock(
     if (!codeRow?.active) errors.add('codeDiscount', codeDiscountMessages.notFound);
   }
   let customer: CustomerRow | null = null;
-  const customerFirst = (payload.loyaltyInfo?.redeemedPoints ?? 0) > 0 || Boolean(codeRow?.firstTimeOnly);
+  // Points are read (and locked) only for the phone's proven holder; an anonymous redemption was refused in step 1.
+  const redeems = (payload.loyaltyInfo?.redeemedPoints ?? 0) > 0 && prepared.phoneVerified;
+  const customerFirst = redeems || Boolean(codeRow?.firstTimeOnly);
   if (prepared.phone && customerFirst) {
     customer = await customerUpsertLocked(tx, {
       companyId: company.id,
@@ -52,7 +54,8 @@ export async function orderLock(
       name: text(payload.customerName),
       email: text(payload.customerEmail)?.toLowerCase() ?? null,
       document: payload.document ? documentToSend(payload.document) : null,
-      optIn: payload.optIn ?? null,
+      optIn: prepared.phoneVerified ? (payload.optIn ?? null) : null,
+      refresh: prepared.phoneVerified,
       now: at,
     });
   }

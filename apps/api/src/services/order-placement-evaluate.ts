@@ -87,7 +87,8 @@ export function orderEvaluate(
           program,
           branchContactId: String(branchContact.id),
           balance: customer?.loyaltyPointsBalance ?? 0,
-          redeemPoints: payload.loyaltyInfo?.redeemedPoints ?? null,
+          // Unproven phones redeem nothing here, so no balance-telling message is ever built for them.
+          redeemPoints: prepared.phoneVerified ? (payload.loyaltyInfo?.redeemedPoints ?? null) : null,
         }
       : null,
   });
@@ -190,7 +191,9 @@ export function orderEvaluate(
           name: customerName,
           email: text(payload.customerEmail)?.toLowerCase() ?? null,
           document: checkout.document,
-          optIn: payload.optIn ?? null,
+          // Consent to messages is recorded only from the phone's proven holder (ADR 018).
+          optIn: prepared.phoneVerified ? (payload.optIn ?? null) : null,
+          refresh: prepared.phoneVerified,
         }
       : null;
   const values: Omit<OrderRow, 'id' | 'code' | 'customerId' | 'orderText'> = {

@@ -26,8 +26,10 @@ import {
   codeDiscountFind,
   codeDiscountTargets,
 } from '../repositories/code-discount-repository';
+import type { CustomerSessionRow } from '../repositories/customer-auth-repository';
 import type { PlacementContextRow } from '../repositories/order-placement-repository';
 import type { OrderPayload } from '../schemas/order';
+import { customerAuthMessages } from './customer-auth-service';
 import { deliveryInfoForPoint } from './delivery-info-service';
 import { externalBenefitsVerify } from './external-benefits-service';
 import {
@@ -178,7 +180,12 @@ export async function orderPrepare(
   db: Queryable,
   payload: OrderPayload,
   now: number,
-  options: { fresh: boolean; authorization: string | undefined },
+  options: {
+    fresh: boolean;
+    authorization: string | undefined;
+    /** The session the request's X-Customer-Session header names (read once per placement). */
+    customerSession: () => Promise<CustomerSessionRow | undefined>;
+  },
 ): Promise<Prepared> {
   const placement = await placementContextGet(db, payload.branchContact.id, payload.orderModeId, {
     fresh: options.fresh,
@@ -247,6 +254,8 @@ export async function orderPrepare(
   // Phone in E.164 when valid (checkout validation reports an invalid one).
   const phoneCountry = country.code.toLowerCase();
   const phone = text(payload.phone) ? phoneToE164(payload.phone ?? '', phoneCountry) : null;
+  const session = phone ? await options.customerSession() : undefined;
+  const phoneVerified = Boolean(session && session.companyId === company.id && session.phone === phone);
 
   // When: now, or one of the offered slots.
   const scheduledAtRequested = payload.scheduledAt ? Date.parse(payload.scheduledAt) : null;
@@ -291,6 +300,12 @@ export async function orderPrepare(
       errors.add('loyaltyInfo.redeemedPoints', orderMessages.loyaltyUnavailable);
     } else if (!phone) {
       errors.add('loyaltyInfo.redeemedPoints', orderMessages.loyaltyNeedsPhone);
+    } else if (!phoneVerified) {
+      // Whoever merely knows a phone spends nothing and learns no balance (issue 16).
+      errors.add(
+        'loyaltyInfo.redeemedPoints',
+        customerAuthMessages.loyaltySignInRequired(content.loyaltyProgram?.name ?? 'puntos'),
+      );
     }
   }
 
@@ -337,6 +352,7 @@ export async function orderPrepare(
     paymentMethod,
     items,
     phone,
+    phoneVerified,
     scheduled,
     scheduledAt,
     canOrderNow: timing.canOrderNow,

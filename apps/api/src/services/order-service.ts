@@ -35,6 +35,7 @@ import { HttpError, notFound } from '../lib/http-error';
 import type { Realtime } from '../plugins/app/realtime';
 import { rooms } from '../plugins/app/realtime';
 import { orderFollowUpPresent } from '../presenters/order-presenter';
+import type { CustomerSessionRow } from '../repositories/customer-auth-repository';
 import { loyaltyAccrue, loyaltyRedemptionReverse } from '../repositories/customer-repository';
 import {
   type OrderRow,
@@ -45,6 +46,7 @@ import {
 } from '../repositories/order-repository';
 import type { OrderAnswerKey } from '../repositories/order-write-repository';
 import type { OrderFollowUpView, OrderPayload, OrderPlacedView } from '../schemas/order';
+import { customerSessionOf } from './customer-auth-service';
 import {
   idempotencyLookup,
   idempotencyPurgeExpired,
@@ -86,9 +88,16 @@ export async function orderPlace(
     publicUrl: string;
     /** The request's Authorization header: an external-benefits partner's user token, if any. */
     authorization?: string | undefined;
+    /** The request's X-Customer-Session header: the diner's proof of the phone (ADR 018), if any. */
+    customerSession?: string | undefined;
   },
 ): Promise<OrderPlaceResult> {
   const { payload, now, authorization } = input;
+  let session: Promise<CustomerSessionRow | undefined> | undefined;
+  const customerSession = () => {
+    session ??= customerSessionOf(db, input.customerSession, now);
+    return session;
+  };
   const env: PlacementEnv = { now, publicUrl: input.publicUrl };
   const key = { scope: 'order', key: input.idempotencyKey };
   const requestHash = idempotencyRequestHash(payload);
@@ -98,7 +107,11 @@ export async function orderPlace(
 
   // Optimistic: the venue's switches as last seen, checked by the order's own statement (its guard),
   // so a placement costs one round trip. Anything but a written order is decided again below, fresh.
-  const optimistic = await orderPrepare(db, payload, now, { fresh: false, authorization }).catch(asError);
+  const optimistic = await orderPrepare(db, payload, now, {
+    fresh: false,
+    authorization,
+    customerSession,
+  }).catch(asError);
   if (!(optimistic instanceof Error) && !orderNeedsLocks(payload, optimistic)) {
     let evaluation: OrderEvaluation | null = null;
     try {
@@ -121,7 +134,11 @@ export async function orderPlace(
   // Fresh: the switches read now. With nothing to lock (no code, no points), one autocommit statement
   // claims the key and writes the order; a key that exists already (a retry, a reuse, an expired key)
   // goes the transactional way.
-  const prepared = await orderPrepare(db, payload, now, { fresh: true, authorization }).catch(asError);
+  const prepared = await orderPrepare(db, payload, now, {
+    fresh: true,
+    authorization,
+    customerSession,
+  }).catch(asError);
   if (!keyTaken && !(prepared instanceof Error) && !orderNeedsLocks(payload, prepared)) {
     let placed: OrderPlaced | 'key-taken' | 'stale';
     try {
