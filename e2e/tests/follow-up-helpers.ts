@@ -230,15 +230,39 @@ export async function orderPlaceRich(
     ...input.extra,
   };
   const key = () => `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-  const first = await request.post('/api/order', { data: payload, headers: { 'idempotency-key': key() } });
+  // Points are redeemed only by the phone's signed-in holder (ADR 018).
+  const redeems = Number(
+    (input.extra.loyaltyInfo as { redeemedPoints?: number } | undefined)?.redeemedPoints ?? 0,
+  );
+  const session = redeems > 0 ? await customerSignIn(request, String(input.extra.phone), contact.id) : {};
+  const first = await request.post('/api/order', {
+    data: payload,
+    headers: { 'idempotency-key': key(), ...session },
+  });
   let answer = first;
   if (first.status() === 409) {
     const { breakdown } = (await first.json()) as { breakdown: { price: number } };
     answer = await request.post('/api/order', {
       data: { ...payload, price: breakdown.price },
-      headers: { 'idempotency-key': key() },
+      headers: { 'idempotency-key': key(), ...session },
     });
   }
   if (!answer.ok()) throw new Error(`order placement failed: ${answer.status()} ${await answer.text()}`);
   return (await answer.json()) as { code: string; id: number; price: number };
+}
+
+/** Signs a phone in with the code the demo server answers (CUSTOMER_CODE_IN_ANSWER); the header to send. */
+export async function customerSignIn(
+  request: APIRequestContext,
+  phone: string,
+  branchContactId: number,
+): Promise<{ 'x-customer-session': string }> {
+  const sent = await request.post('/api/orderingcustomer/code', { data: { phone, branchContactId } });
+  const { code } = (await sent.json()) as { code?: string };
+  if (!sent.ok() || !code) throw new Error(`no sign-in code: ${sent.status()}`);
+  const session = await request.post('/api/orderingcustomer/session', {
+    data: { phone, branchContactId, code },
+  });
+  if (!session.ok()) throw new Error(`sign-in failed: ${session.status()} ${await session.text()}`);
+  return { 'x-customer-session': ((await session.json()) as { token: string }).token };
 }

@@ -45,6 +45,19 @@ export interface Config {
     loginFailuresPerIp: number;
     loginFailureWindowMinutes: number;
   };
+  /**
+   * Diners proving a phone with a one-time code (see `services/customer-auth-service.ts`,
+   * ADR 018): code requests per phone and per client IP within a window, the
+   * session's lifetime, and the demo's way to read the code without a phone
+   * (`codeInAnswer`, refused when NODE_ENV is production).
+   */
+  customerAuth: {
+    codesPerPhone: number;
+    codesPerIp: number;
+    codeWindowMinutes: number;
+    sessionDays: number;
+    codeInAnswer: boolean;
+  };
   /** Requests per minute and client IP reporting an order error (`POST /api/diner/order/details`). */
   orderDetailsPerMinute: number;
   /**
@@ -110,6 +123,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       loginFailuresPerIp: positive(env.STAFF_LOGIN_FAILURES_PER_IP, 30, 'STAFF_LOGIN_FAILURES_PER_IP'),
       loginFailureWindowMinutes: positive(env.STAFF_LOGIN_WINDOW_MINUTES, 15, 'STAFF_LOGIN_WINDOW_MINUTES'),
     },
+    customerAuth: {
+      codesPerPhone: positive(env.CUSTOMER_CODES_PER_PHONE, 3, 'CUSTOMER_CODES_PER_PHONE'),
+      codesPerIp: positive(env.CUSTOMER_CODES_PER_IP, 10, 'CUSTOMER_CODES_PER_IP'),
+      codeWindowMinutes: positive(env.CUSTOMER_CODE_WINDOW_MINUTES, 15, 'CUSTOMER_CODE_WINDOW_MINUTES'),
+      sessionDays: positive(env.CUSTOMER_SESSION_DAYS, 30, 'CUSTOMER_SESSION_DAYS'),
+      codeInAnswer: customerCodeInAnswer(env),
+    },
     orderDetailsPerMinute: positive(
       env.RATE_LIMIT_ORDER_DETAILS_PER_MINUTE,
       20,
@@ -128,6 +148,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     clockStart: clockStart(env),
     origins: siteOriginsFromEnv(env, publicUrl),
   };
+}
+
+function customerCodeInAnswer(env: NodeJS.ProcessEnv): boolean {
+  if (env.CUSTOMER_CODE_IN_ANSWER !== 'true') return false;
+  // The code in the answer would let anyone sign in as any phone: demos and tests only.
+  if (env.NODE_ENV === 'production')
+    throw new Error('CUSTOMER_CODE_IN_ANSWER is for demos and tests, not production');
+  return true;
 }
 
 function clockStart(env: NodeJS.ProcessEnv): number | undefined {

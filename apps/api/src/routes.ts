@@ -16,6 +16,7 @@ import healthRoutes from './routes/api/health/index';
 import menuCustomizationRoutes from './routes/api/menucustomization/index';
 import orderRoutes from './routes/api/order/index';
 import orderPaymentRoutes from './routes/api/order-payment/index';
+import orderingCustomerRoutes from './routes/api/orderingcustomer/index';
 import orderModeRoutes from './routes/api/ordermode/index';
 import orderModesRoutes from './routes/api/ordermodes/index';
 import paymentsRoutes from './routes/api/payments/index';
@@ -52,4 +53,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   if (app.config.payments.provider === 'sandbox')
     await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
   await app.register(storefrontExtrasRoutes, { prefix: '/api/storefront-extras' });
+  await app.register(orderingCustomerRoutes, { prefix: '/api/orderingcustomer' });
 }

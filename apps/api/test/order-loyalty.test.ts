@@ -5,6 +5,7 @@
  * canceled order earns nothing and gets its redeemed points back, once. The
  * follow-up view shows both, and whether they were credited / given back.
  */
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customers, loyaltyLedger } from '../src/db/schema/customers';
@@ -19,12 +20,20 @@ import {
   staffLogin,
 } from './support/console-fixture';
 import { dinerGet, tenantExample, tenantLoad } from './support/diner-fixture';
-import { type LocationIds, locationIds, WEDNESDAY_1300 } from './support/order-fixture';
+import {
+  customerAuthForTest,
+  customerSignIn,
+  type LocationIds,
+  locationIds,
+  orderPost,
+  WEDNESDAY_1300,
+} from './support/order-fixture';
 import { testDatabaseKinds, useTestApp } from './support/test-app';
 
 describe.each(testDatabaseKinds())('loyalty points of an order on %s', (kind) => {
   const ctx = useTestApp(kind, {
     rateLimits: { order: 100_000, codeValidate: 100_000, clientLog: 100_000 },
+    customerAuth: customerAuthForTest,
   });
   let companyId = 0;
   let palermo: LocationIds;
@@ -70,6 +79,17 @@ describe.each(testDatabaseKinds())('loyalty points of an order on %s', (kind) =>
       .from(loyaltyLedger)
       .where(eq(loyaltyLedger.orderId, orderId))
       .orderBy(asc(loyaltyLedger.id));
+  /** Places an order redeeming points as the phone's signed-in holder (an anonymous redemption is refused). */
+  const placeSignedIn = async (payload: { phone: string } & Record<string, unknown>) => {
+    const answer = await orderPost(
+      ctx,
+      payload,
+      randomUUID(),
+      await customerSignIn(ctx, payload.phone, palermo.id),
+    );
+    if (answer.status !== 201) expect.fail(`order refused: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body as { id: number; code: string; price: number };
+  };
   const followUp = async (code: string) =>
     (await dinerGet(ctx, `/api/diner/${palermo.id}/order/${code}`)).body;
 
@@ -85,8 +105,7 @@ describe.each(testDatabaseKinds())('loyalty points of an order on %s', (kind) =>
   it('debits redeemed points at placement and credits gained points once, on delivery', async () => {
     const phone = await customerWith(5000);
     // Fueguitos: 2000 points pay 2000 of 7650; the order earns 5 % of the 5650 left.
-    const placed = await orderPlace(
-      ctx,
+    const placed = await placeSignedIn(
       palermoTakeAway(palermo, { phone, loyaltyInfo: { redeemedPoints: 2000 }, price: 5650 }),
     );
     expect(placed.price).toBe(5650);
@@ -156,8 +175,7 @@ describe.each(testDatabaseKinds())('loyalty points of an order on %s', (kind) =>
 
   it('a canceled order earns nothing and gives its redeemed points back, once', async () => {
     const phone = await customerWith(1000);
-    const placed = await orderPlace(
-      ctx,
+    const placed = await placeSignedIn(
       palermoTakeAway(palermo, { phone, loyaltyInfo: { redeemedPoints: 600 }, price: 7050 }),
     );
     expect(await balanceOf(phone)).toBe(400);

@@ -10,9 +10,11 @@ import { idempotencyKeys } from '../src/db/schema/platform';
 import { branchContacts, companies, orderModes } from '../src/db/schema/tenant';
 import { rooms } from '../src/plugins/app/realtime';
 import { idempotencyPurgeExpired } from '../src/services/idempotency';
-import { ORDER_CODE_ALPHABET } from '../src/services/order-service';
+import { ORDER_CODE_ALPHABET } from '../src/services/order-placement-common';
 import { tenantExample, tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
 import {
+  customerAuthForTest,
+  customerSignIn,
   extraOf,
   type LocationIds,
   locationIds,
@@ -57,7 +59,7 @@ const WIDE = {
 const FAR = { fullAddress: 'Av. Mitre 500, Avellaneda', lat: -34.5, lng: -58.3, betweenStreets: 'A y B' };
 
 describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
-  const ctx = useTestApp(kind, { rateLimits: generous });
+  const ctx = useTestApp(kind, { rateLimits: generous, customerAuth: customerAuthForTest });
   let fuegoId = 0;
   let palermo: LocationIds;
   let belgrano: LocationIds;
@@ -1287,30 +1289,25 @@ describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
         .from(customers)
         .where(and(eq(customers.companyId, fuegoId), eq(customers.phone, martina)));
       expect(before?.loyaltyPointsBalance).toBe(4200);
-      const over = await orderPost(
-        ctx,
-        takeAway({ phone: martina, loyaltyInfo: { redeemedPoints: 4300 }, price: 3350 }),
-      );
+      // The limits that tell the balance are for the phone's proven holder only (issue 16).
+      const signedIn = await customerSignIn(ctx, martina, palermo.id);
+      const as = (payload: unknown) => orderPost(ctx, payload, randomUUID(), signedIn);
+      const over = await as(takeAway({ phone: martina, loyaltyInfo: { redeemedPoints: 4300 }, price: 3350 }));
       expect(over.body.fields).toEqual({
         'loyaltyInfo.redeemedPoints': 'El máximo de Fueguitos acumulados es: 4200',
       });
-      const under = await orderPost(
-        ctx,
-        takeAway({ phone: martina, loyaltyInfo: { redeemedPoints: 100 }, price: 7550 }),
-      );
+      const under = await as(takeAway({ phone: martina, loyaltyInfo: { redeemedPoints: 100 }, price: 7550 }));
       expect(under.body.fields).toEqual({
         'loyaltyInfo.redeemedPoints': 'El mínimo de Fueguitos canjeable es: 500',
       });
       // 30 % of 7650 = 2295 points at most on this order.
-      const tooMuch = await orderPost(
-        ctx,
+      const tooMuch = await as(
         takeAway({ phone: martina, loyaltyInfo: { redeemedPoints: 3000 }, price: 4650 }),
       );
       expect(tooMuch.body.fields).toEqual({
         'loyaltyInfo.redeemedPoints': 'El máximo de Fueguitos utilizable para este pedido es: 2295',
       });
-      const { status, body } = await orderPost(
-        ctx,
+      const { status, body } = await as(
         takeAway({ phone: martina, loyaltyInfo: { redeemedPoints: 1000 }, price: 6650, paysWith: 6650 }),
       );
       expect(status).toBe(201);

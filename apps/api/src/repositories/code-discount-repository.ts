@@ -5,8 +5,9 @@
  * menu (the order mode's), because a key may be a plate in several menus.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client';
+import type { Queryable, Tx } from '../db/client';
 import { categories, codeDiscounts, plates } from '../db/schema/menu';
+import { codeDiscountRedemptions } from '../db/schema/orders';
 import { branchContacts, menus, orderModes, paymentTypes } from '../db/schema/tenant';
 
 export type CodeDiscountRow = typeof codeDiscounts.$inferSelect;
@@ -121,4 +122,59 @@ export async function paymentTypeOfBranchFind(
     )
     .limit(1);
   return row;
+}
+
+// ---------------------------------------------------------------- code discounts
+
+/** Locks a code discount's row for the rest of the transaction and reads it (usage count included). */
+export async function codeDiscountLock(
+  tx: Tx,
+  companyId: number,
+  codeDiscountId: number,
+): Promise<CodeDiscountRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(codeDiscounts)
+    .where(and(eq(codeDiscounts.id, codeDiscountId), eq(codeDiscounts.companyId, companyId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Counts one use of a locked code and records the redemption. The usage limit
+ * is checked again in the update itself, so the count can never pass it; false
+ * when it would have.
+ */
+export async function codeDiscountRedeem(
+  tx: Tx,
+  values: {
+    companyId: number;
+    codeDiscountId: number;
+    orderId: number;
+    phone: string | null;
+    amount: number;
+    now: Date;
+  },
+): Promise<boolean> {
+  const updated = await tx
+    .update(codeDiscounts)
+    .set({ usageCount: sql`${codeDiscounts.usageCount} + 1` })
+    .where(
+      and(
+        eq(codeDiscounts.id, values.codeDiscountId),
+        eq(codeDiscounts.companyId, values.companyId),
+        sql`(not ${codeDiscounts.limitedUsage} or ${codeDiscounts.usageLimit} is null or ${codeDiscounts.usageCount} < ${codeDiscounts.usageLimit})`,
+      ),
+    )
+    .returning({ id: codeDiscounts.id });
+  if (updated.length === 0) return false;
+  await tx.insert(codeDiscountRedemptions).values({
+    companyId: values.companyId,
+    codeDiscountId: values.codeDiscountId,
+    orderId: values.orderId,
+    phone: values.phone,
+    amount: values.amount,
+    createdAt: values.now,
+  });
+  return true;
 }

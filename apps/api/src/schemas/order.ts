@@ -170,6 +170,14 @@ export const IdempotencyHeadersSchema = Type.Object({
     pattern: '^[\\x21-\\x7E]+$',
     description: 'One per checkout attempt (a UUID); a retry sends the same key and body',
   }),
+  'x-customer-session': Type.Optional(
+    Type.String({
+      maxLength: 128,
+      description:
+        'The diner’s session token (`POST /api/orderingcustomer/session`) for the order’s phone: needed to ' +
+        'redeem points (`loyaltyInfo.redeemedPoints`); without it a stored customer’s data is never changed',
+    }),
+  ),
 });
 
 // ---------------------------------------------------------------- breakdown (major units)

@@ -29,13 +29,14 @@ import {
   codeDiscountTargets,
   paymentTypeOfBranchFind,
 } from '../repositories/code-discount-repository';
+import { customerHasOrdered } from '../repositories/customer-repository';
 import { orderModeActiveFind } from '../repositories/order-mode-repository';
-import { customerHasOrdered, placementContextFind } from '../repositories/order-repository';
+import { placementContextFind } from '../repositories/order-placement-repository';
 import { branchFind, companyWithCountryFind } from '../repositories/tenant-repository';
 import type { CodeDiscountInfoView, CodeDiscountValidateBody } from '../schemas/order';
 import { deliveryInfoForPoint } from './delivery-info-service';
 import { orderMenuGet } from './order-context';
-import { codeDiscountToDomain } from './order-service';
+import { codeDiscountToDomain } from './order-placement-prepare';
 
 const notFoundError = () => new HttpError(404, codeDiscountMessages.notFound);
 const refused = (field: string, message: string) => new HttpError(400, message, { [field]: message });

@@ -19,7 +19,7 @@ import { HttpError } from '../lib/http-error';
 import { bearerToken, partnerTokenCheck } from '../lib/partner-token';
 import { generalDiscountPresent } from '../presenters/order-mode-presenter';
 import { partnerWithBenefitsFind } from '../repositories/order-mode-repository';
-import { placementContextFind } from '../repositories/order-repository';
+import { placementContextFind } from '../repositories/order-placement-repository';
 import type { GeneralDiscountView } from '../schemas/diner';
 import { generalDiscountToDomain } from './order-context';
 

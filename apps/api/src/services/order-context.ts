@@ -23,19 +23,19 @@ import type {
   Surcharge,
 } from '@comanda/domain/types';
 import type { Queryable } from '../db/client';
+import type { LoyaltyProgramRow } from '../repositories/customer-repository';
 import type {
   GeneralDiscountRow,
   GeneralSurchargeRow,
   PaymentTypeRow,
 } from '../repositories/order-mode-repository';
 import {
-  type LoyaltyProgramRow,
   orderModeContentLoad,
   type PlacementContextRow,
   type PlacementState,
   placementContextFind,
   placementStateFind,
-} from '../repositories/order-repository';
+} from '../repositories/order-placement-repository';
 import type { MenuView } from '../schemas/diner';
 import { type MenuEntry, menuEntryGet } from './menu-service';
 

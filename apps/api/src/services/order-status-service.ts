@@ -48,7 +48,8 @@ import {
   fieldError,
 } from './console-service';
 import { orderChangeAnnounce } from './order-events';
-import { orderFollowUpGet, orderLoyaltyCredit, orderLoyaltyReverse, orderMessages } from './order-service';
+import { orderMessages } from './order-placement-common';
+import { orderFollowUpGet, orderLoyaltyCredit, orderLoyaltyReverse } from './order-service';
 import { outboxOrderNotificationEnqueue } from './outbox-service';
 import type { StaffPrincipal } from './staff-auth-service';
 

@@ -104,11 +104,12 @@ export async function orderPost(
   ctx: TestContext,
   payload: unknown,
   key: string | null = randomUUID(),
+  headers: Record<string, string> = {},
 ): Promise<PostResult> {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/order',
-    headers: key === null ? {} : { 'idempotency-key': key },
+    headers: { ...(key === null ? {} : { 'idempotency-key': key }), ...headers },
     payload: payload as Record<string, unknown>,
   });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
@@ -139,4 +140,35 @@ export async function orderPlaceAtServerPrice(
   if (second.status !== 201)
     expect.fail(`expected 201, got ${second.status}: ${JSON.stringify(second.body)}`);
   return second;
+}
+
+/** Test settings of the diner's sign-in: the code in the answer, and limits no test file meets by accident. */
+export const customerAuthForTest = {
+  codesPerPhone: 1000,
+  codesPerIp: 100_000,
+  codeWindowMinutes: 15,
+  sessionDays: 30,
+  codeInAnswer: true,
+};
+
+/**
+ * Signs a diner in with the code of `POST /api/orderingcustomer/code` (read
+ * from the answer: the app must run with `codeInAnswer`); answers the
+ * `X-Customer-Session` header to send.
+ */
+export async function customerSignIn(
+  ctx: TestContext,
+  phone: string,
+  branchContactId: number,
+): Promise<{ 'x-customer-session': string }> {
+  const sent = await postJson(ctx, '/api/orderingcustomer/code', { phone, branchContactId });
+  if (sent.status !== 200 || !sent.body.code)
+    expect.fail(`no code: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const session = await postJson(ctx, '/api/orderingcustomer/session', {
+    phone,
+    branchContactId,
+    code: sent.body.code,
+  });
+  if (session.status !== 200) expect.fail(`no session: ${session.status} ${JSON.stringify(session.body)}`);
+  return { 'x-customer-session': session.body.token };
 }

@@ -138,3 +138,47 @@ export const abandonedCarts = pgTable(
   },
   (t) => [index().on(t.branchContactId, t.phone), index().on(t.status, t.notifyAfter)],
 );
+
+/**
+ * One-time codes that prove a phone (ADR 018). Only the code's scrypt hash is
+ * kept; a code is short-lived, used once, and burned after a few wrong tries.
+ */
+export const customerPhoneCodes = pgTable(
+  'customer_phone_codes',
+  {
+    id: serial().primaryKey(),
+    companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+    phone: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: instant().notNull(),
+    usedAt: instant(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.companyId, t.phone, t.createdAt)],
+);
+
+/** A diner's signed-in state: an opaque token (only its sha256 kept) for one phone of one company. */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: serial().primaryKey(),
+    companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+    phone: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    expiresAt: instant().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);
+
+/**
+ * Fixed-window counters of code requests (per phone, per client IP), in the
+ * database so every API process shares them without Redis. Keys carry no
+ * plain IP (its sha256).
+ */
+export const customerCodeCounters = pgTable('customer_code_counters', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  resetAt: instant().notNull(),
+});

@@ -12,7 +12,8 @@ import { notFound } from '../../../lib/http-error';
 import { orderCardTokenization } from '../../../payments/card-tokenization';
 import { CardTokenizationSchema, errorResponses, IdParam } from '../../../schemas/diner';
 import { OrderCodeParam, OrderFollowUpSchema } from '../../../schemas/order';
-import { orderFollowUpGet, orderMessages } from '../../../services/order-service';
+import { orderMessages } from '../../../services/order-placement-common';
+import { orderFollowUpGet } from '../../../services/order-service';
 
 const dinerOrderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -41,6 +41,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         now: app.clock.now(),
         publicUrl: app.config.publicUrl,
         authorization: request.headers.authorization,
+        customerSession: request.headers['x-customer-session'],
       });
       const { deferred } = result;
       if (deferred) {

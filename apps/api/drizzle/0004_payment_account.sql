@@ -1,2 +1,0 @@
-ALTER TABLE "payments" ADD COLUMN "provider_account_id" integer;--> statement-breakpoint
-ALTER TABLE "payments" ADD CONSTRAINT "payments_provider_account_id_payment_provider_accounts_id_fk" FOREIGN KEY ("provider_account_id") REFERENCES "public"."payment_provider_accounts"("id") ON DELETE no action ON UPDATE no action;
