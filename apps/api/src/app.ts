@@ -9,7 +9,8 @@ import realtime from './plugins/app/realtime';
 import staffAuth from './plugins/app/staff-auth';
 import compression from './plugins/external/compression';
 import database from './plugins/external/database';
-import errors from './plugins/external/errors';
+import errors, { frameworkErrorAnswer } from './plugins/external/errors';
+import inputGuard from './plugins/external/input-guard';
 import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
 import webApp from './plugins/external/web-app';
@@ -45,6 +46,7 @@ export async function appBuild(config: Config, db: Database): Promise<App> {
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorAnswer,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -67,6 +69,7 @@ export async function appBuild(config: Config, db: Database): Promise<App> {
   });
 
   await app.register(errors);
+  await app.register(inputGuard);
   // Before every route: JSON answers over 1 KB compressed when accepted (never what is encoded already).
   await app.register(compression);
   await app.register(database, { config, database: db });

@@ -2,54 +2,183 @@
  * Every endpoint of the API, found in its own OpenAPI document (so a new route
  * is covered the day it is added), fed bad input: ids that are not ids, query
  * values of the wrong type or far too long, bodies that are not objects, whose
- * fields all have the wrong type, that carry NUL characters, or that are not
- * JSON at all. Sent with credentials (a staff session, the admin token), so the
- * input is what gets checked. The answer is never a 5xx; a 400 is JSON with a
- * message and one message per field.
+ * fields all have the wrong type, that are not JSON at all, that carry
+ * prototype keys or huge strings. Sent with credentials (a staff session, the
+ * admin token), so the input is what gets checked. The answer is never a 5xx; a
+ * 400 is JSON with a message and one message per field.
+ *
+ * Then the input guard (plugins/external/input-guard.ts), route by route:
+ * U+0000 and a lone UTF-16 surrogate in every string field of the body (JSON
+ * or form), every path and query parameter and in an object key are a 400
+ * naming the field; a JSON body nested 10,000 levels deep is a 400, at once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { nulFieldsOf, nulStrip } from '../src/lib/nul-guard';
+import { JSON_DEPTH_MAX, JSON_TOO_DEEP, jsonTooDeep } from '../src/plugins/external/input-guard';
 import { FUEGO_OWNER, staffLogin } from './support/console-fixture';
 import { tenantExample, tenantLoad } from './support/diner-fixture';
-import { testDatabaseKinds, useTestApp } from './support/test-app';
+import { type DatabaseKind, testDatabaseKinds, useTestApp } from './support/test-app';
 
+interface Schema {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  minimum?: number;
+  minLength?: number;
+  format?: string;
+}
 interface Parameter {
   in: 'path' | 'query' | 'header';
   name: string;
   required?: boolean;
+  schema?: Schema;
 }
 interface Operation {
   parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
 }
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+type Path = (string | number)[];
 
 /** A value of the wrong type for anything a schema might declare. */
 const WRONG = { not: ['a', { scalar: true }] };
+const GUARD = 'contiene caracteres no permitidos';
+/** Routes that take input on a best-effort basis: they replace what they cannot store instead of refusing it. */
+const BEST_EFFORT = new Set(['POST /api/diner/log']);
+/** The strings PostgreSQL cannot store, as JSON carries them and as a URL or form can write them. */
+const UNSTORABLE = [
+  { label: 'NUL', text: 'a\u0000b', encoded: 'a%00b' },
+  // A URL or form can only write a lone surrogate as invalid UTF-8 (CESU-8), which never decodes to one.
+  { label: 'a lone surrogate', text: 'a\ud800b', encoded: 'a%ED%A0%80b' },
+] as const;
 
-describe.each(testDatabaseKinds())('bad input on every endpoint on %s', (kind) => {
+/** The schema an `anyOf`/`oneOf` (nullable, unions) most likely means: its first option that is not null. */
+function resolved(schema: Schema): Schema {
+  const options = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (!options) return schema;
+  return resolved(options.find((option) => option.type !== 'null') ?? options[0] ?? {});
+}
+
+function typeOf(schema: Schema): string | undefined {
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  return type ?? (schema.properties ? 'object' : schema.items ? 'array' : undefined);
+}
+
+/** A value of the schema's shape with every property present and every list holding one item. */
+function sampleOf(raw: Schema, depth = 0): unknown {
+  const schema = resolved(raw);
+  if ('const' in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  switch (typeOf(schema)) {
+    case 'object':
+      return depth > 8
+        ? {}
+        : Object.fromEntries(
+            Object.entries(schema.properties ?? {}).map(([name, item]) => [name, sampleOf(item, depth + 1)]),
+          );
+    case 'array':
+      return depth > 8 ? [] : [sampleOf(schema.items ?? {}, depth + 1)];
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return false;
+    case 'null':
+      return null;
+    default:
+      if (schema.format === 'date-time') return '2030-01-01T12:00:00.000Z';
+      if (schema.format === 'email') return 'ana@example.com';
+      return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
+  }
+}
+
+/** The paths of every string (or free-form value) in the schema, lists entered at their first item. */
+function stringPaths(raw: Schema, at: Path = [], depth = 0): Path[] {
+  const schema = resolved(raw);
+  const type = typeOf(schema);
+  if (type === 'object') {
+    if (depth > 8) return [];
+    return Object.entries(schema.properties ?? {}).flatMap(([name, item]) =>
+      stringPaths(item, [...at, name], depth + 1),
+    );
+  }
+  if (type === 'array') return depth > 8 ? [] : stringPaths(schema.items ?? {}, [...at, 0], depth + 1);
+  if (type === 'string' || type === undefined) return [at];
+  return [];
+}
+
+/** The field name the API gives a path: `body.items[0].notes`. */
+const fieldName = (part: string, path: Path) =>
+  path.reduce<string>((name, key) => (typeof key === 'number' ? `${name}[${key}]` : `${name}.${key}`), part);
+
+function withValue(value: unknown, path: Path, replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[path[path.length - 1] as string | number] = replacement;
+  return copy;
+}
+
+let addressCounter = 0;
+/** A different client address per request, so no per-IP limit (of today or tomorrow) answers instead. */
+function freshAddress(): string {
+  addressCounter++;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** The app with the example tenant, a staff session and every API operation of its OpenAPI document. */
+function useSweep(kind: DatabaseKind) {
   const ctx = useTestApp(kind, {
     rateLimits: { order: 100_000, codeValidate: 100_000, clientLog: 100_000 },
     orderDetailsPerMinute: 100_000,
   });
-  let staffToken = '';
-  const operations: { method: Method; path: string; operation: Operation }[] = [];
-
+  const state = {
+    ctx,
+    staffToken: '',
+    operations: [] as { method: Method; path: string; operation: Operation }[],
+  };
   beforeAll(async () => {
     await tenantLoad(ctx, tenantExample());
-    staffToken = await staffLogin(ctx, FUEGO_OWNER);
+    state.staffToken = await staffLogin(ctx, FUEGO_OWNER);
     const document = ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> };
     for (const [path, methods] of Object.entries(document.paths)) {
       // Logout's only input is the token; it would end the session the sweep uses.
       if (!path.startsWith('/api/') || path === '/api/staff/logout') continue;
       for (const [method, operation] of Object.entries(methods)) {
-        operations.push({ method: method.toUpperCase() as Method, path, operation });
+        state.operations.push({ method: method.toUpperCase() as Method, path, operation });
       }
     }
   });
+  /** Sends with the credentials the endpoint expects, so that its input is what gets checked. */
+  const send = (
+    method: Method,
+    path: string,
+    url: string,
+    body?: { payload: string; contentType?: string },
+  ) =>
+    ctx.app.inject({
+      method,
+      url,
+      remoteAddress: freshAddress(),
+      headers: {
+        authorization: path.startsWith('/api/admin')
+          ? `Bearer ${ctx.config.adminToken}`
+          : `Bearer ${state.staffToken}`,
+        ...(body ? { 'content-type': body.contentType ?? 'application/json' } : {}),
+      },
+      ...(body ? { payload: body.payload } : {}),
+    });
+  return { state, send };
+}
 
-  /** The credentials an endpoint expects, so that its input is what gets checked. */
-  const authorization = (path: string) =>
-    path.startsWith('/api/admin') ? `Bearer ${ctx.config.adminToken}` : `Bearer ${staffToken}`;
+describe.each(testDatabaseKinds())('bad input on every endpoint on %s', (kind) => {
+  const { state, send } = useSweep(kind);
 
   /** The path with its parameters replaced by `value`, and a query of the declared parameters. */
   const url = (path: string, operation: Operation, value: string, query: string | null) => {
@@ -66,18 +195,18 @@ describe.each(testDatabaseKinds())('bad input on every endpoint on %s', (kind) =
       operation.requestBody?.content?.['application/json']?.schema?.properties ?? {},
     );
     const body = (value: unknown) => JSON.stringify(value);
+    const every = (value: unknown) => body(Object.fromEntries(properties.map((p) => [p, value])));
     const bodies: { label: string; payload?: string; contentType?: string }[] = hasBody
       ? [
           { label: 'an empty object', payload: body({}) },
           { label: 'an array', payload: body([1, 2]) },
           { label: 'a string', payload: body('texto') },
+          { label: 'every field of the wrong type', payload: every(WRONG) },
+          { label: 'a huge string in every field', payload: every('x'.repeat(100_000)) },
+          { label: 'a __proto__ key', payload: '{"__proto__": {"isAdmin": true}, "a": 1}' },
           {
-            label: 'every field of the wrong type',
-            payload: body(Object.fromEntries(properties.map((p) => [p, WRONG]))),
-          },
-          {
-            label: 'NUL in every field',
-            payload: body(Object.fromEntries(properties.map((p) => [p, 'a\u0000b']))),
+            label: 'a constructor.prototype key',
+            payload: '{"constructor": {"prototype": {"isAdmin": true}}}',
           },
           { label: 'not JSON', payload: '{"a": ', contentType: 'application/json' },
         ]
@@ -101,45 +230,221 @@ describe.each(testDatabaseKinds())('bad input on every endpoint on %s', (kind) =
   };
 
   it('never answers 5xx, and answers 400 with a message per field', async () => {
-    expect(operations.length).toBeGreaterThan(40);
+    expect(state.operations.length).toBeGreaterThan(40);
     const failures: string[] = [];
-    for (const { method, path, operation } of operations) {
+    for (const { method, path, operation } of state.operations) {
       for (const variant of variants(method, path, operation)) {
-        const response = await ctx.app.inject({
+        const response = await send(
           method,
-          url: variant.url,
-          headers: {
-            authorization: authorization(path),
-            ...(variant.payload !== undefined
-              ? { 'content-type': variant.contentType ?? 'application/json' }
-              : {}),
-          },
-          ...(variant.payload !== undefined ? { payload: variant.payload } : {}),
-        });
-        const where = `${method} ${path} (${variant.label})`;
-        if (response.statusCode >= 500) {
-          failures.push(`${where}: ${response.statusCode} ${response.body.slice(0, 200)}`);
-          continue;
-        }
-        if (response.statusCode !== 400) continue;
-        let parsed: { message?: unknown; fields?: Record<string, unknown> } | undefined;
-        try {
-          parsed = response.json();
-        } catch {
-          failures.push(`${where}: 400 that is not JSON`);
-          continue;
-        }
-        const fields = Object.entries(parsed?.fields ?? {});
-        if (typeof parsed?.message !== 'string' || fields.length === 0) {
-          failures.push(`${where}: 400 without a message per field: ${response.body.slice(0, 200)}`);
-        } else if (fields.some(([, message]) => typeof message !== 'string' || message === '')) {
-          failures.push(`${where}: 400 with an empty field message: ${response.body.slice(0, 200)}`);
-        } else if (fields.some(([, message]) => /^(must|should)\b/.test(String(message)))) {
-          // The validator's own English leaked through instead of the API's Spanish.
-          failures.push(`${where}: 400 with an English field message: ${response.body.slice(0, 200)}`);
-        }
+          path,
+          variant.url,
+          variant.payload !== undefined
+            ? {
+                payload: variant.payload,
+                ...(variant.contentType ? { contentType: variant.contentType } : {}),
+              }
+            : undefined,
+        );
+        const problem = answerProblem(response.statusCode, response.body);
+        if (problem) failures.push(`${method} ${path} (${variant.label}): ${problem}`);
       }
     }
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('refuses U+0000 and lone surrogates in every string field, parameter, query value and key, naming it', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const { method, path, operation } of state.operations) {
+      const name = `${method} ${path}`;
+      const bestEffort = BEST_EFFORT.has(name);
+      const parameters = operation.parameters ?? [];
+      const pathParams = parameters.filter((p) => p.in === 'path');
+      const queryParams = parameters.filter((p) => p.in === 'query');
+      const jsonSchema = operation.requestBody?.content?.['application/json']?.schema;
+      const formSchema = operation.requestBody?.content?.['application/x-www-form-urlencoded']?.schema;
+      const hasBody = method !== 'GET' && method !== 'DELETE';
+      const sample = jsonSchema ? sampleOf(jsonSchema) : {};
+      const paramValue = (p: Parameter) => encodeURIComponent(String(sampleOf(p.schema ?? {})));
+      const urlWith = (bad?: { in: 'path' | 'query'; name: string; encoded: string }) => {
+        const filled = path.replace(/\{([^}]+)\}/g, (_, param: string) => {
+          if (bad?.in === 'path' && bad.name === param) return bad.encoded;
+          const declared = pathParams.find((p) => p.name === param);
+          return declared ? paramValue(declared) : 'abc';
+        });
+        const query = queryParams.map(
+          (p) =>
+            `${encodeURIComponent(p.name)}=${bad?.in === 'query' && bad.name === p.name ? bad.encoded : paramValue(p)}`,
+        );
+        return query.length ? `${filled}?${query.join('&')}` : filled;
+      };
+      const body = hasBody && jsonSchema ? { payload: JSON.stringify(sample) } : undefined;
+
+      /** A 400 naming `field` with the guard's message (or, on a best-effort route, a success). */
+      const expectRefused = async (
+        label: string,
+        field: string | null,
+        url: string,
+        payload?: { payload: string; contentType?: string },
+        orUnsupported = false,
+      ) => {
+        checked++;
+        const response = await send(method, path, url, payload);
+        const where = `${name} (${label})`;
+        const problem = answerProblem(response.statusCode, response.body);
+        if (problem) return failures.push(`${where}: ${problem}`);
+        if (orUnsupported && response.statusCode === 415) return;
+        if (field === null) return;
+        if (bestEffort && field.startsWith('body')) {
+          if (response.statusCode >= 300)
+            failures.push(`${where}: best effort answered ${response.statusCode}`);
+          return;
+        }
+        const answer =
+          response.statusCode === 400 ? (response.json() as { fields?: Record<string, string> }) : {};
+        if (answer.fields?.[field] !== GUARD) {
+          failures.push(
+            `${where}: expected 400 naming ${field}, got ${response.statusCode} ${response.body.slice(0, 160)}`,
+          );
+        }
+      };
+
+      for (const bad of UNSTORABLE) {
+        for (const param of pathParams) {
+          // A lone surrogate can only be written as invalid UTF-8, which the router refuses as a bad URL.
+          const field = bad.label === 'NUL' ? `params.${param.name}` : 'url';
+          await expectRefused(
+            `${bad.label} in path ${param.name}`,
+            field,
+            urlWith({ in: 'path', name: param.name, encoded: bad.encoded }),
+            body,
+          );
+        }
+        for (const param of queryParams) {
+          // The query parser keeps invalid UTF-8 as the text it is (storable): never a 5xx.
+          const field = bad.label === 'NUL' ? `querystring.${param.name}` : null;
+          await expectRefused(
+            `${bad.label} in query ${param.name}`,
+            field,
+            urlWith({ in: 'query', name: param.name, encoded: bad.encoded }),
+            body,
+          );
+        }
+        if (bad.label === 'NUL') {
+          await expectRefused(
+            'NUL in a query key',
+            'querystring.k\uFFFD',
+            `${urlWith()}${queryParams.length ? '&' : '?'}k%00=1`,
+            body,
+          );
+        }
+        if (!hasBody) continue;
+        const payloadWith = (at: Path) => JSON.stringify(withValue(sample, at, bad.text));
+        for (const at of jsonSchema ? stringPaths(jsonSchema) : [['token_ws']]) {
+          await expectRefused(`${bad.label} in ${fieldName('body', at)}`, fieldName('body', at), urlWith(), {
+            payload: payloadWith(at),
+          });
+        }
+        const keyed = { ...(typeof sample === 'object' ? sample : {}), [`k${bad.text}`]: 1 };
+        await expectRefused(`${bad.label} in a key`, 'body.ka\uFFFDb', urlWith(), {
+          payload: JSON.stringify(keyed),
+        });
+        // Forms (Webpay's browser returns, the sandbox's form): declared fields, or the one Webpay posts.
+        const formFields = formSchema ? stringPaths(formSchema) : jsonSchema ? [] : [['token_ws']];
+        for (const at of formFields) {
+          await expectRefused(
+            `${bad.label} in form field ${fieldName('body', at)}`,
+            bad.label === 'NUL' ? fieldName('body', at) : null,
+            urlWith(),
+            { payload: `${String(at[0])}=${bad.encoded}`, contentType: 'application/x-www-form-urlencoded' },
+            !formSchema,
+          );
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
+    expect(failures).toEqual([]);
+  }, 600_000);
+
+  it('refuses a JSON body nested 10,000 levels deep with a 400 on every route that takes a body, at once', async () => {
+    const failures: string[] = [];
+    // Under the smallest body limit (16 KB, client logs) but for the first, where a 413 is as good.
+    const deepBodies = [
+      { label: '10,000 arrays', payload: `${'['.repeat(10_000)}${']'.repeat(10_000)}`, or413: true },
+      { label: 'arrays', payload: `${'['.repeat(5_000)}${']'.repeat(5_000)}` },
+      { label: 'objects', payload: `${'{"a":'.repeat(2_000)}1${'}'.repeat(2_000)}` },
+      { label: 'arrays in a field', payload: `{"notes": ${'['.repeat(5_000)}"x"${']'.repeat(5_000)}}` },
+    ];
+    for (const { method, path } of state.operations) {
+      if (method === 'GET' || method === 'DELETE') continue;
+      const url = path.replace(/\{[^}]+\}/g, '1');
+      for (const deep of deepBodies) {
+        const started = performance.now();
+        const response = await send(method, path, url, { payload: deep.payload });
+        const elapsed = performance.now() - started;
+        const where = `${method} ${path} (${deep.label})`;
+        const answer =
+          response.statusCode === 400 ? (response.json() as { fields?: Record<string, string> }) : {};
+        if (deep.or413 && response.statusCode === 413) continue;
+        if (answer.fields?.body !== JSON_TOO_DEEP) {
+          failures.push(`${where}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+        } else if (elapsed > 1000) failures.push(`${where}: took ${Math.round(elapsed)} ms`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 600_000);
+});
+
+/** What is wrong with an answer to bad input, if anything: a 5xx, or a 400 without a Spanish message per field. */
+function answerProblem(status: number, text: string): string | null {
+  // A 503 is a designed answer to a well-formed request (a payment provider not configured), not a failure.
+  const designed503 = status === 503 && /"message":"(?!Error interno)/.test(text);
+  if (status >= 500 && !designed503) return `${status} ${text.slice(0, 200)}`;
+  if (status !== 400) return null;
+  let parsed: { message?: unknown; fields?: Record<string, unknown> } | undefined;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return '400 that is not JSON';
+  }
+  const fields = Object.entries(parsed?.fields ?? {});
+  if (typeof parsed?.message !== 'string' || fields.length === 0) {
+    return `400 without a message per field: ${text.slice(0, 200)}`;
+  }
+  if (fields.some(([, message]) => typeof message !== 'string' || message === '')) {
+    return `400 with an empty field message: ${text.slice(0, 200)}`;
+  }
+  // The validator's own English leaked through instead of the API's Spanish.
+  if (fields.some(([, message]) => /^(must|should)\b/.test(String(message)))) {
+    return `400 with an English field message: ${text.slice(0, 200)}`;
+  }
+  return null;
+}
+
+describe('the input guard on its own', () => {
+  it('measures nesting without parsing, brackets inside strings not counting', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    expect(jsonTooDeep(nested(JSON_DEPTH_MAX), JSON_DEPTH_MAX)).toBe(false);
+    expect(jsonTooDeep(nested(JSON_DEPTH_MAX + 1), JSON_DEPTH_MAX)).toBe(true);
+    expect(jsonTooDeep(JSON.stringify({ a: '['.repeat(500), b: '\\"{{{{' }), 3)).toBe(false);
+    expect(jsonTooDeep(JSON.stringify([{ a: '\\' }, [[{ b: [] }]]]), 3)).toBe(true);
+    expect(jsonTooDeep(JSON.stringify([{ a: '\\' }, [[{ b: 1 }]]]), 4)).toBe(false);
+  });
+
+  it('finds and replaces unstorable strings and keys in a deep structure without recursion', () => {
+    let deep: unknown = 'a\u0000';
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(Object.values(nulFieldsOf(deep))).toEqual([GUARD]);
+    let stripped = nulStrip(deep);
+    for (let level = 0; level < 100_000; level++) stripped = (stripped as unknown[])[0];
+    expect(stripped).toBe('a\uFFFD');
+    expect(nulFieldsOf({ ok: 'x', 'k\u0000': ['y', 'z\udc00'], n: 1 })).toEqual({
+      'body.k\uFFFD': GUARD,
+      'body.k\uFFFD[1]': GUARD,
+    });
+    const copy = nulStrip(JSON.parse('{"b": 1, "__proto__": {"x": "\\u0000"}, "a": ["\\ud800"]}'));
+    expect(Object.keys(copy)).toEqual(['b', '__proto__', 'a']);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(JSON.stringify(copy)).toBe('{"b":1,"__proto__":{"x":"\uFFFD"},"a":["\uFFFD"]}');
+  });
 });
