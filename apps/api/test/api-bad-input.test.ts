@@ -15,8 +15,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nulFieldsOf, nulStrip } from '../src/lib/nul-guard';
 import { JSON_DEPTH_MAX, JSON_TOO_DEEP, jsonTooDeep } from '../src/plugins/external/input-guard';
-import { FUEGO_OWNER, staffLogin } from './support/console-fixture';
+import { FUEGO_OWNER, orderPlace, palermoTakeAway, staffLogin } from './support/console-fixture';
 import { tenantExample, tenantLoad } from './support/diner-fixture';
+import { locationIds } from './support/order-fixture';
 import { type DatabaseKind, testDatabaseKinds, useTestApp } from './support/test-app';
 
 interface Schema {
@@ -393,6 +394,78 @@ describe.each(testDatabaseKinds())('bad input on every endpoint on %s', (kind) =
     }
     expect(failures).toEqual([]);
   }, 600_000);
+});
+
+describe.each(testDatabaseKinds())('the 500s of the security review, with valid requests, on %s', (kind) => {
+  const { state, send } = useSweep(kind);
+
+  it.each(UNSTORABLE.map((bad) => [bad.label, bad] as const))(
+    'refuses %s in the five fields that reached the database, naming the field',
+    async (_label, bad) => {
+      const palermo = await locationIds(state.ctx, 'fuego-palermo');
+      const order = await orderPlace(state.ctx, palermoTakeAway(palermo));
+      const json = (payload: unknown) => ({ payload: JSON.stringify(payload) });
+      const cases: [string, string, string, { payload: string; contentType?: string }, string][] = [
+        [
+          'POST',
+          '/api/analytics/events',
+          '/api/analytics/events',
+          json({ events: [{ type: 'ADD_ITEM', payload: { name: bad.text } }] }),
+          'body.events[0].payload.name',
+        ],
+        [
+          'POST',
+          '/api/staff/login',
+          '/api/staff/login',
+          json({ email: `lucia${bad.text}@fuego.example`, password: FUEGO_OWNER.password }),
+          'body.email',
+        ],
+        [
+          'POST',
+          '/api/diner/order/details',
+          '/api/diner/order/details',
+          json({ code: order.code, errorType: 'OTHER', details: `Llegó ${bad.text}` }),
+          'body.details',
+        ],
+        [
+          'POST',
+          '/api/console/orders/{id}/status',
+          `/api/console/orders/${order.id}/status`,
+          json({ status: 'CANCELED', reason: `Sin stock ${bad.text}` }),
+          'body.reason',
+        ],
+      ];
+      if (bad.label === 'NUL') {
+        // A form can write U+0000 but not a lone surrogate (invalid UTF-8 decodes to U+FFFD).
+        cases.push([
+          'POST',
+          '/api/sandbox/webpay/form',
+          '/api/sandbox/webpay/form',
+          { payload: `token_ws=${bad.encoded}`, contentType: 'application/x-www-form-urlencoded' },
+          'body.token_ws',
+        ]);
+      }
+      const answers = [];
+      for (const [method, path, url, body, field] of cases) {
+        const response = await state.ctx.app.inject({
+          method: method as Method,
+          url,
+          remoteAddress: freshAddress(),
+          headers: {
+            authorization: `Bearer ${state.staffToken}`,
+            'content-type': body.contentType ?? 'application/json',
+            'x-session-id': 'sesion-de-prueba-1',
+          },
+          payload: body.payload,
+        });
+        answers.push({ path, status: response.statusCode, field: response.json().fields?.[field] });
+      }
+      expect(answers).toEqual(cases.map(([, path]) => ({ path, status: 400, field: GUARD })));
+      // Refused before anything was written: the order is as it was.
+      const read = await send('GET', '/api/console/orders/{id}', `/api/console/orders/${order.id}`);
+      expect(read.json()).toMatchObject({ status: 'GENERATED' });
+    },
+  );
 });
 
 /** What is wrong with an answer to bad input, if anything: a 5xx, or a 400 without a Spanish message per field. */
