@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { errorLogSerializer } from './lib/error-log';
 import clock from './plugins/app/clock';
 import jobs from './plugins/app/jobs';
 import realtime from './plugins/app/realtime';
@@ -18,15 +19,23 @@ import { registerRoutes } from './routes';
 
 export type App = FastifyInstance;
 
+export interface AppOptions {
+  /** Where log lines go (one JSON line per write) instead of stdout: tests read them. */
+  logStream?: { write(line: string): void };
+}
+
 /**
  * Builds the whole application around an opened database. Tests call this with
  * an in-memory PGlite and drive it with `app.inject`; `server.ts` adds listening,
  * realtime and the demo seed.
  */
-export async function appBuild(config: Config, db: Database): Promise<App> {
+export async function appBuild(config: Config, db: Database, options: AppOptions = {}): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // A failed query's parameters and row values are personal data: logged errors never carry them.
+      serializers: { err: errorLogSerializer },
       redact: {
         paths: [
           'req.headers.authorization',
