@@ -31,6 +31,8 @@ interface Schema {
   allOf?: Schema[];
   minimum?: number;
   minLength?: number;
+  maxLength?: number;
+  pattern?: string;
   format?: string;
 }
 interface Parameter {
@@ -53,9 +55,9 @@ const GUARD = 'contiene caracteres no permitidos';
 const BEST_EFFORT = new Set(['POST /api/diner/log']);
 /** The strings PostgreSQL cannot store, as JSON carries them and as a URL or form can write them. */
 const UNSTORABLE = [
-  { label: 'NUL', text: 'a\u0000b', encoded: 'a%00b' },
+  { label: 'NUL', char: '\u0000', text: 'a\u0000b', encoded: 'a%00b' },
   // A URL or form can only write a lone surrogate as invalid UTF-8 (CESU-8), which never decodes to one.
-  { label: 'a lone surrogate', text: 'a\ud800b', encoded: 'a%ED%A0%80b' },
+  { label: 'a lone surrogate', char: '\ud800', text: 'a\ud800b', encoded: 'a%ED%A0%80b' },
 ] as const;
 
 /** The schema an `anyOf`/`oneOf` (nullable, unions) most likely means: its first option that is not null. */
@@ -92,10 +94,48 @@ function sampleOf(raw: Schema, depth = 0): unknown {
     case 'null':
       return null;
     default:
-      if (schema.format === 'date-time') return '2030-01-01T12:00:00.000Z';
-      if (schema.format === 'email') return 'ana@example.com';
-      return 'a'.repeat(Math.max(1, schema.minLength ?? 1));
+      return stringSample(schema);
   }
+}
+
+/** Strings that fit the usual patterns (codes, emails, aliases, ids, phones, times). */
+const STRING_CANDIDATES = [
+  'abc',
+  'ana@example.com',
+  'AR',
+  'ARS',
+  'ABC123',
+  'sesion-de-prueba-1',
+  '1',
+  'fuego',
+  '2030-01-01',
+  '12:00',
+  '+5491155550000',
+  'https://example.com/a',
+];
+
+/** A string the schema accepts: its format, else the first candidate that fits its pattern and lengths. */
+function stringSample(schema: Schema): string {
+  if (schema.format === 'date-time') return '2030-01-01T12:00:00.000Z';
+  if (schema.format === 'email') return 'ana@example.com';
+  const min = schema.minLength ?? 1;
+  const fits = (text: string) =>
+    text.length >= min &&
+    text.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY) &&
+    (!schema.pattern || new RegExp(schema.pattern, 'u').test(text));
+  return [...STRING_CANDIDATES, 'a'.repeat(Math.max(1, min))].find(fits) ?? 'a'.repeat(Math.max(1, min));
+}
+
+/** A valid-looking string with an unstorable character inside (so a pattern like an email's still holds). */
+const spoiled = (valid: unknown, bad: string) => {
+  const text = typeof valid === 'string' && valid.length > 0 ? valid : 'ab';
+  return `${text.slice(0, 1)}${bad}${text.slice(1)}`;
+};
+
+function valueAt(value: unknown, path: Path): unknown {
+  let node = value;
+  for (const key of path) node = (node as Record<string | number, unknown> | undefined)?.[key];
+  return node;
 }
 
 /** The paths of every string (or free-form value) in the schema, lists entered at their first item. */
@@ -162,6 +202,7 @@ function useSweep(kind: DatabaseKind) {
     path: string,
     url: string,
     body?: { payload: string; contentType?: string },
+    headers: Record<string, string> = {},
   ) =>
     ctx.app.inject({
       method,
@@ -172,6 +213,7 @@ function useSweep(kind: DatabaseKind) {
           ? `Bearer ${ctx.config.adminToken}`
           : `Bearer ${state.staffToken}`,
         ...(body ? { 'content-type': body.contentType ?? 'application/json' } : {}),
+        ...headers,
       },
       ...(body ? { payload: body.payload } : {}),
     });
@@ -262,6 +304,10 @@ describe.each(testDatabaseKinds())('bad input on every endpoint on %s', (kind) =
       const parameters = operation.parameters ?? [];
       const pathParams = parameters.filter((p) => p.in === 'path');
       const queryParams = parameters.filter((p) => p.in === 'query');
+      // Declared headers (an idempotency key, a session id) as the schema wants them.
+      const headers = Object.fromEntries(
+        parameters.filter((p) => p.in === 'header').map((p) => [p.name, String(sampleOf(p.schema ?? {}))]),
+      );
       const jsonSchema = operation.requestBody?.content?.['application/json']?.schema;
       const formSchema = operation.requestBody?.content?.['application/x-www-form-urlencoded']?.schema;
       const hasBody = method !== 'GET' && method !== 'DELETE';
@@ -290,7 +336,7 @@ describe.each(testDatabaseKinds())('bad input on every endpoint on %s', (kind) =
         orUnsupported = false,
       ) => {
         checked++;
-        const response = await send(method, path, url, payload);
+        const response = await send(method, path, url, payload, headers);
         const where = `${name} (${label})`;
         const problem = answerProblem(response.statusCode, response.body);
         if (problem) return failures.push(`${where}: ${problem}`);
@@ -340,7 +386,8 @@ describe.each(testDatabaseKinds())('bad input on every endpoint on %s', (kind) =
           );
         }
         if (!hasBody) continue;
-        const payloadWith = (at: Path) => JSON.stringify(withValue(sample, at, bad.text));
+        const payloadWith = (at: Path) =>
+          JSON.stringify(withValue(sample, at, spoiled(valueAt(sample, at), bad.char)));
         for (const at of jsonSchema ? stringPaths(jsonSchema) : [['token_ws']]) {
           await expectRefused(`${bad.label} in ${fieldName('body', at)}`, fieldName('body', at), urlWith(), {
             payload: payloadWith(at),
