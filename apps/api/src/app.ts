@@ -3,13 +3,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { errorLogSerializer } from './lib/error-log';
 import clock from './plugins/app/clock';
 import jobs from './plugins/app/jobs';
 import realtime from './plugins/app/realtime';
 import staffAuth from './plugins/app/staff-auth';
 import compression from './plugins/external/compression';
 import database from './plugins/external/database';
-import errors from './plugins/external/errors';
+import errors, { frameworkErrorAnswer } from './plugins/external/errors';
+import inputGuard from './plugins/external/input-guard';
 import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
 import siteHosts from './plugins/external/site-hosts';
@@ -18,15 +20,23 @@ import { registerRoutes } from './routes';
 
 export type App = FastifyInstance;
 
+export interface AppOptions {
+  /** Where log lines go (one JSON line per write) instead of stdout: tests read them. */
+  logStream?: { write(line: string): void };
+}
+
 /**
  * Builds the whole application around an opened database. Tests call this with
  * an in-memory PGlite and drive it with `app.inject`; `server.ts` adds listening,
  * realtime and the demo seed.
  */
-export async function appBuild(config: Config, db: Database): Promise<App> {
+export async function appBuild(config: Config, db: Database, options: AppOptions = {}): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      // A failed query's parameters and row values are personal data: logged errors never carry them.
+      serializers: { err: errorLogSerializer },
       redact: {
         paths: [
           'req.headers.authorization',
@@ -46,6 +56,7 @@ export async function appBuild(config: Config, db: Database): Promise<App> {
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorAnswer,
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -68,6 +79,7 @@ export async function appBuild(config: Config, db: Database): Promise<App> {
   });
 
   await app.register(errors);
+  await app.register(inputGuard);
   // Before every route: JSON answers over 1 KB compressed when accepted (never what is encoded already).
   await app.register(compression);
   await app.register(database, { config, database: db });

@@ -29,11 +29,9 @@ function boundedJson(value: unknown): unknown {
 /** Stores one client log entry, attributed to the company of the branch contact or branch it names. */
 export async function clientLogStore(
   db: Queryable,
-  raw: ClientLogBody,
+  body: ClientLogBody,
   meta: { now: number; userAgent: string | undefined },
 ): Promise<void> {
-  // Logs are best effort: what PostgreSQL cannot store (U+0000) is replaced rather than refused.
-  const body = nulStrip(raw);
   const companyId = await clientLogCompanyFind(db, {
     branchContactId: body.bcId ?? null,
     branchId: body.branchId ?? null,
@@ -51,6 +49,7 @@ export async function clientLogStore(
       coordinates: boundedJson(body.coordinates),
       address: boundedJson(body.address),
       payload: boundedJson(body.payload),
+      // The body was cleaned by the input guard (the route replaces); a header is not its to see.
       userAgent: cut(meta.userAgent ? nulStrip(meta.userAgent) : undefined),
     },
     createdAt: new Date(meta.now),

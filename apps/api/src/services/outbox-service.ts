@@ -20,6 +20,7 @@
 import { type OrderStatus, orderNotificationText } from '@comanda/domain/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
+import { errorMessageSafe } from '../lib/error-log';
 import { type MessagingAdapter, MessagingError } from '../messaging/messaging-adapter';
 import type { OrderRow } from '../repositories/order-repository';
 import {
@@ -167,8 +168,9 @@ async function outboxDeliverOne(
     outcome = sent.status === 'SENT' ? 'sent' : 'kept';
     settled = await outboxSettle(deps.db, claim, { status: sent.status, at: new Date(deps.now()) });
   } catch (error) {
+    // Anything else (a failed query) is logged and stored without the values it may carry (phones, texts).
     const messagingError =
-      error instanceof MessagingError ? error : new MessagingError((error as Error).message, true);
+      error instanceof MessagingError ? error : new MessagingError(errorMessageSafe(error), true);
     const final = !messagingError.retryable || row.attempts >= OUTBOX_MAX_ATTEMPTS;
     deps.log.warn(
       { outboxId: row.id, attempts: row.attempts, final, err: messagingError.message },

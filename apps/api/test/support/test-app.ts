@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import { type App, appBuild } from '../../src/app';
+import { type App, type AppOptions, appBuild } from '../../src/app';
 import { type Config, configForTest } from '../../src/config';
 import { type Database, databaseOpen } from '../../src/db/client';
 
@@ -26,7 +26,11 @@ export interface TestContext {
  * once per `describe` block (PGlite takes 2–3 s to start). On PostgreSQL each
  * block gets its own throwaway database, dropped afterwards.
  */
-export function useTestApp(kind: DatabaseKind, overrides: Partial<Config> = {}): TestContext {
+export function useTestApp(
+  kind: DatabaseKind,
+  overrides: Partial<Config> = {},
+  appOptions: AppOptions = {},
+): TestContext {
   const context = {} as TestContext;
   let dropDatabase: (() => Promise<void>) | undefined;
 
@@ -39,7 +43,7 @@ export function useTestApp(kind: DatabaseKind, overrides: Partial<Config> = {}):
     }
     const config = configForTest({ databaseUrl, ...overrides });
     const database = await databaseOpen({ databaseUrl });
-    const app = await appBuild(config, database);
+    const app = await appBuild(config, database, appOptions);
     await app.ready();
     Object.assign(context, { app, database, config });
   });

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, statusText } from '../../lib/http-error';
+import { NUL_GUARD_MESSAGE } from '../../lib/nul-guard';
 
 interface ValidationIssue {
   keyword?: string;
@@ -71,6 +72,32 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route, in the
+ * shape and language of every other answer. A URL whose percent-encoding is not
+ * UTF-8 (the only way a URL can try to carry a lone surrogate) is a bad `url`.
+ */
+export function frameworkErrorAnswer(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({
+      error: 'Bad Request',
+      message: `url: ${NUL_GUARD_MESSAGE}`,
+      fields: { url: NUL_GUARD_MESSAGE },
+    });
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ error: 'URI Too Long', message: 'La dirección es demasiado larga' });
+    return;
+  }
+  request.log.error({ err: error }, 'router error');
+  reply.status(500).send({ error: 'Internal Server Error', message: 'Error interno del servidor' });
+}
 
 function validationFields(issues: ValidationIssue[], context: string): Record<string, string> {
   const fields: Record<string, string> = {};

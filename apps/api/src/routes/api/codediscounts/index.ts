@@ -1,6 +1,5 @@
 /** `POST /api/codediscounts/validate` (ordering §5 "Discount code", §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { nulRefuse } from '../../../lib/nul-guard';
 import { ErrorSchema } from '../../../schemas/diner';
 import { CodeDiscountInfoSchema, CodeDiscountValidateSchema } from '../../../schemas/order';
 import { codeDiscountValidate } from '../../../services/code-discount-service';
@@ -9,8 +8,6 @@ const codeDiscountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/validate',
     {
-      // Strings PostgreSQL cannot store are a bad field, not a 500.
-      preValidation: nulRefuse,
       config: { rateLimit: { max: app.config.rateLimits.codeValidate, timeWindow: '1 minute' } },
       schema: {
         tags: ['order'],

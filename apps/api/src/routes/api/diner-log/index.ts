@@ -10,7 +10,11 @@ const dinerLogRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/log',
     {
       bodyLimit: CLIENT_LOG_BODY_LIMIT_BYTES,
-      config: { rateLimit: { max: app.config.rateLimits.clientLog, timeWindow: '1 minute' } },
+      config: {
+        rateLimit: { max: app.config.rateLimits.clientLog, timeWindow: '1 minute' },
+        // A report is best effort: what PostgreSQL cannot store is replaced rather than the report lost.
+        inputHygiene: 'replace',
+      },
       schema: {
         tags: ['diner'],
         summary: 'Store a client error report (16 KB at most; long strings are truncated)',

@@ -1,7 +1,6 @@
 /** `POST /api/external-benefits/{partner}` (ordering §6 "External-loyalty user", §7). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { nulRefuse } from '../../../lib/nul-guard';
 import { ErrorSchema, GeneralDiscountSchema, IdParam } from '../../../schemas/diner';
 import { externalBenefitsGet } from '../../../services/external-benefits-service';
 
@@ -27,7 +26,6 @@ const externalBenefitsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/:partner',
     {
-      preValidation: nulRefuse,
       // The same budget as the other discount check (codes): a preview called once per checkout.
       config: { rateLimit: { max: app.config.rateLimits.codeValidate, timeWindow: '1 minute' } },
       schema: {

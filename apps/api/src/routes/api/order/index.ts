@@ -4,7 +4,6 @@
  * does the rest, and realtime events leave only after the order committed.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { nulRefuse } from '../../../lib/nul-guard';
 import {
   IdempotencyHeadersSchema,
   OrderPayloadSchema,
@@ -18,8 +17,6 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      // Strings PostgreSQL cannot store are a bad field, not a 500.
-      preValidation: nulRefuse,
       config: { rateLimit: { max: app.config.rateLimits.order, timeWindow: '1 minute' } },
       schema: {
         tags: ['order'],
