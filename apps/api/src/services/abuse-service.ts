@@ -2,7 +2,7 @@
  * Limits a real diner never meets but a script does (ADR 020), counted in
  * `AbuseCounters` (Redis when REDIS_URL is set, else memory):
  *
- * - orders per client IP per minute (every attempt counts), per phone and per
+ * - orders per client IP per minute (every attempt counts, malformed ones too), per phone and per
  *   location in a window (only orders that go through count: a refused or
  *   failed attempt is taken back, so a flood of bad requests cannot use up a
  *   location's budget);
@@ -145,6 +145,7 @@ export function abuseIsCodeLookupFailure(error: unknown, field: 'code' | 'codeDi
 
 /** What an order request is judged by. */
 export interface AbuseOrderInput {
+  /** The client address: its discount-code failures are counted against it. */
   ip: string;
   orderModeId: number;
   phone?: string | null | undefined;
@@ -152,8 +153,30 @@ export interface AbuseOrderInput {
 }
 
 /**
- * Runs `place` under the order limits: refuses with 429 before it when the
- * client, the phone or the location has used up its budget (or the client its
+ * Counts an order attempt of a client address and refuses it (429) beyond the
+ * attempts per minute. Every attempt counts, a malformed one too: it runs
+ * before the body is validated, so `orderModeId` is whatever was sent (the
+ * location of a trip only when it names one).
+ */
+export async function abuseOrderAddressCheck(
+  deps: AbuseDeps,
+  input: { ip: string; orderModeId: unknown },
+): Promise<void> {
+  const byIp = await deps.counters.hit(`order-ip:${input.ip}`, 60_000);
+  if (byIp.count <= deps.orderPerMinute) return;
+  const id = input.orderModeId;
+  const venue =
+    typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= 2147483647
+      ? await orderModeVenueFind(deps.db, id)
+      : undefined;
+  if (venue) await abuseTripNote(deps, venue, 'ORDER_IP', 60_000);
+  throw tooMany(abuseMessages.ordersFromAddress(minutesOf(byIp.resetInMs)), byIp.resetInMs);
+}
+
+/**
+ * Runs `place` under the per-phone and per-location order limits (the address
+ * was counted by `abuseOrderAddressCheck`): refuses with 429 before it when
+ * the phone or the location has used up its budget (or the client its
  * discount-code failures, for an order with a code); takes the phone's and the
  * location's count back when `place` fails or replays; counts a failed code.
  */
@@ -163,11 +186,6 @@ export async function abuseOrderGuard<T extends { replayed: boolean }>(
   place: () => Promise<T>,
 ): Promise<T> {
   const venue = await orderModeVenueFind(deps.db, input.orderModeId);
-  const byIp = await deps.counters.hit(`order-ip:${input.ip}`, 60_000);
-  if (byIp.count > deps.orderPerMinute) {
-    if (venue) await abuseTripNote(deps, venue, 'ORDER_IP', 60_000);
-    throw tooMany(abuseMessages.ordersFromAddress(minutesOf(byIp.resetInMs)), byIp.resetInMs);
-  }
   // An order for no location is the service's to refuse (404/400); nothing else to count.
   if (!venue) return place();
 

@@ -11,7 +11,7 @@ import {
   OrderPlacedSchema,
   orderErrorResponses,
 } from '../../../schemas/order';
-import { abuseOrderGuard } from '../../../services/abuse-service';
+import { abuseOrderAddressCheck, abuseOrderGuard } from '../../../services/abuse-service';
 import { afterCommit, consoleOutboxPublish } from '../../../services/console-service';
 import { orderPlace } from '../../../services/order-service';
 
@@ -19,10 +19,17 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      // Strings PostgreSQL cannot store are a bad field, not a 500.
-      preValidation: nulRefuse,
-      // The per-IP, per-phone and per-location limits are abuseOrderGuard's (ADR 020), counted after
-      // validation so a refusal can name the location in its console.
+      preValidation: [
+        // Every attempt of an address counts, a malformed one too (ADR 020); with the body already
+        // read, a refusal can name the location in its console.
+        async (request) =>
+          abuseOrderAddressCheck(app.abuse.deps, {
+            ip: request.ip,
+            orderModeId: (request.body as { orderModeId?: unknown } | null)?.orderModeId,
+          }),
+        // Strings PostgreSQL cannot store are a bad field, not a 500.
+        nulRefuse,
+      ],
       schema: {
         tags: ['order'],
         summary: 'Place an order: re-validated and re-priced by the server, idempotent per Idempotency-Key',
