@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config';
+import { type Config, trustProxyOption } from './config';
 import type { Database } from './db/client';
 import { errorLogSerializer } from './lib/error-log';
+import abuse from './plugins/app/abuse';
 import clock from './plugins/app/clock';
 import jobs from './plugins/app/jobs';
 import realtime from './plugins/app/realtime';
@@ -58,7 +59,7 @@ export async function appBuild(config: Config, db: Database, options: AppOptions
     requestIdHeader: false,
     frameworkErrors: frameworkErrorAnswer,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -88,6 +89,7 @@ export async function appBuild(config: Config, db: Database, options: AppOptions
   await app.register(openapi);
   await app.register(clock, { config });
   await app.register(staffAuth, { config });
+  await app.register(abuse, { config });
   await app.register(realtime, { config });
   await app.register(registerRoutes);
   await app.register(jobs, { config });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { type SiteOrigins, siteOriginsFromEnv } from './lib/site-origins';
 import { type PaymentsConfig, paymentsConfigFromEnv } from './payments/config';
@@ -20,7 +21,13 @@ export interface Config {
   /** Built web app to serve; unset in tests that only exercise the API. */
   webDistDir: string | undefined;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's `trustProxy`): false
+   * (none, the socket's address is the client), a hop count, or the proxies'
+   * addresses and CIDR ranges. Never `true`: that believes the left-most
+   * address, which the client writes itself, and would reset every per-IP limit.
+   */
+  trustProxy: false | number | string;
   /**
    * Load the demo tenant into an empty database: undefined means only into the
    * embedded one, true also into PostgreSQL, false never.
@@ -32,6 +39,25 @@ export interface Config {
    * bench, which raises it); code validation and client logs are cheaper to abuse.
    */
   rateLimits: { order: number; codeValidate: number; clientLog: number };
+  /**
+   * Limits a real diner never meets but a script does (ADR 020): orders per
+   * phone and per location in a window, messages per recipient per day,
+   * failed discount-code lookups per client and per brand, anonymous writes per
+   * client per day. Counted in Redis when REDIS_URL is set, else in memory.
+   */
+  abuse: {
+    orderWindowMinutes: number;
+    ordersPerPhone: number;
+    ordersPerVenue: number;
+    messagesPerPhonePerDay: number;
+    codeFailureWindowMinutes: number;
+    codeFailuresPerClient: number;
+    codeFailuresPerBrand: number;
+    analyticsEventsPerClientPerDay: number;
+    clientLogsPerClientPerDay: number;
+  };
+  /** Days anonymous rows are kept before the jobs delete them. */
+  retention: { analyticsDays: number; clientLogDays: number; abuseTripDays: number };
   /**
    * Prefix of every Redis key and channel this deployment uses (Socket.IO
    * adapter, staff login counters), so that two deployments — or two test
@@ -101,16 +127,40 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: env.WEB_DIST_DIR === '' ? undefined : env.WEB_DIST_DIR,
     bodyLimitBytes: integer(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env.TRUST_PROXY),
     seedDemo: env.SEED_DEMO === 'true' ? true : env.SEED_DEMO === 'false' ? false : undefined,
     rateLimits: {
-      order: positive(env.RATE_LIMIT_ORDER_PER_MINUTE, 600, 'RATE_LIMIT_ORDER_PER_MINUTE'),
+      order: positive(env.RATE_LIMIT_ORDER_PER_MINUTE, 30, 'RATE_LIMIT_ORDER_PER_MINUTE'),
       codeValidate: positive(
         env.RATE_LIMIT_CODE_VALIDATE_PER_MINUTE,
         120,
         'RATE_LIMIT_CODE_VALIDATE_PER_MINUTE',
       ),
       clientLog: positive(env.RATE_LIMIT_CLIENT_LOG_PER_MINUTE, 60, 'RATE_LIMIT_CLIENT_LOG_PER_MINUTE'),
+    },
+    abuse: {
+      orderWindowMinutes: positive(env.ORDER_LIMIT_WINDOW_MINUTES, 10, 'ORDER_LIMIT_WINDOW_MINUTES'),
+      ordersPerPhone: positive(env.ORDER_LIMIT_PER_PHONE, 5, 'ORDER_LIMIT_PER_PHONE'),
+      ordersPerVenue: positive(env.ORDER_LIMIT_PER_VENUE, 150, 'ORDER_LIMIT_PER_VENUE'),
+      messagesPerPhonePerDay: positive(env.MESSAGES_PER_PHONE_PER_DAY, 30, 'MESSAGES_PER_PHONE_PER_DAY'),
+      codeFailureWindowMinutes: positive(env.CODE_FAILURE_WINDOW_MINUTES, 15, 'CODE_FAILURE_WINDOW_MINUTES'),
+      codeFailuresPerClient: positive(env.CODE_FAILURES_PER_CLIENT, 10, 'CODE_FAILURES_PER_CLIENT'),
+      codeFailuresPerBrand: positive(env.CODE_FAILURES_PER_BRAND, 300, 'CODE_FAILURES_PER_BRAND'),
+      analyticsEventsPerClientPerDay: positive(
+        env.ANALYTICS_EVENTS_PER_CLIENT_PER_DAY,
+        5000,
+        'ANALYTICS_EVENTS_PER_CLIENT_PER_DAY',
+      ),
+      clientLogsPerClientPerDay: positive(
+        env.CLIENT_LOGS_PER_CLIENT_PER_DAY,
+        200,
+        'CLIENT_LOGS_PER_CLIENT_PER_DAY',
+      ),
+    },
+    retention: {
+      analyticsDays: positive(env.ANALYTICS_RETENTION_DAYS, 400, 'ANALYTICS_RETENTION_DAYS'),
+      clientLogDays: positive(env.CLIENT_LOG_RETENTION_DAYS, 30, 'CLIENT_LOG_RETENTION_DAYS'),
+      abuseTripDays: positive(env.ABUSE_TRIP_RETENTION_DAYS, 30, 'ABUSE_TRIP_RETENTION_DAYS'),
     },
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'comanda',
     staffAuth: {
@@ -158,6 +208,53 @@ function customerCodeInAnswer(env: NodeJS.ProcessEnv): boolean {
   return true;
 }
 
+/** Fastify's named ranges (proxy-addr), besides addresses and CIDRs. */
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function trustProxy(raw: string | undefined): false | number | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true believes any X-Forwarded-For a client sends (and lets it reset every per-IP limit); ' +
+        'set the number of proxies in front of the app (e.g. TRUST_PROXY=1) or their addresses ' +
+        '(e.g. TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops < 1 || hops > 10) throw new Error(`TRUST_PROXY hop count must be 1–10, got "${raw}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (TRUST_PROXY_NAMES.has(entry)) continue;
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new Error(
+        `TRUST_PROXY must be false, a hop count or proxy addresses/CIDRs separated by commas; "${entry}" is none`,
+      );
+    }
+  }
+  return entries.join(',');
+}
+
+/**
+ * Fastify's `trustProxy` for the configured value. A hop count becomes a
+ * function trusting that many hops from the socket (Express's meaning: the
+ * client is the address the outermost trusted proxy saw), because Fastify
+ * itself treats a number as "trust nothing".
+ */
+export function trustProxyOption(
+  value: Config['trustProxy'],
+): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 function clockStart(env: NodeJS.ProcessEnv): number | undefined {
   const raw = env.CLOCK_START;
   if (!raw) return undefined;
@@ -175,6 +272,19 @@ export function configForTest(overrides: Partial<Config> = {}): Config {
     adminToken: 'test-admin-token',
     // Tests drive the outbox sender themselves (outbox tests turn it on).
     jobs: { enabled: false, intervalMs: 50 },
+    // Test files place many orders from one address and phone; the files about the limits set them.
+    rateLimits: { order: 600, codeValidate: 120, clientLog: 60 },
+    abuse: {
+      orderWindowMinutes: 10,
+      ordersPerPhone: 100_000,
+      ordersPerVenue: 100_000,
+      messagesPerPhonePerDay: 100_000,
+      codeFailureWindowMinutes: 15,
+      codeFailuresPerClient: 100_000,
+      codeFailuresPerBrand: 100_000,
+      analyticsEventsPerClientPerDay: 100_000,
+      clientLogsPerClientPerDay: 100_000,
+    },
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import branchRoutes from './routes/api/branch/index';
 import callbackRoutes from './routes/api/callback/index';
 import codeDiscountRoutes from './routes/api/codediscounts/index';
 import consoleRoutes from './routes/api/console/index';
+import consoleAbuseRoutes from './routes/api/console-abuse/index';
 import countryRoutes from './routes/api/country/index';
 import dinerRoutes from './routes/api/diner/index';
 import dinerLogRoutes from './routes/api/diner-log/index';
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(staffRoutes, { prefix: '/api/staff' });
   await app.register(consoleRoutes, { prefix: '/api/console' });
+  await app.register(consoleAbuseRoutes, { prefix: '/api/console' });
   await app.register(dinerOrderDetailsRoutes, { prefix: '/api/diner' });
   await app.register(orderPaymentRoutes, { prefix: '/api/order/payment' });
   await app.register(paymentUrlRoutes, { prefix: '/api/paymenturl' });

@@ -389,7 +389,7 @@ describe.each(testDatabaseKinds())('rate limits of the order routes on %s', (kin
     }
     const limited = await orderPost(ctx, {}, randomUUID());
     expect(limited.status).toBe(429);
-    expect(limited.body.message).toMatch(/^Demasiadas solicitudes/);
+    expect(limited.body.message).toMatch(/^Recibimos demasiados pedidos desde tu conexión/);
     for (let i = 0; i < 2; i++) expect((await postJson(ctx, '/api/diner/log', {})).status).toBe(204);
     expect((await postJson(ctx, '/api/diner/log', {})).status).toBe(429);
     for (let i = 0; i < 2; i++)

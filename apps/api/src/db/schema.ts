@@ -1,4 +1,5 @@
 // The whole schema, for drizzle-kit and for code that needs every table at once.
+export * from './schema/abuse';
 export * from './schema/customers';
 export * from './schema/logistics';
 export * from './schema/menu';

@@ -12,7 +12,7 @@
  * whose row was claimed again) changes nothing. `locked_until` also carries
  * the backoff of a failed attempt: a row is due when it is null or past.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { orders } from '../db/schema/orders';
 import { outboxMessages } from '../db/schema/platform';
@@ -137,4 +137,33 @@ export async function outboxFind(db: Queryable, id: number): Promise<OutboxListR
     .where(eq(outboxMessages.id, id))
     .limit(1);
   return row;
+}
+
+/**
+ * Messages to `toPhone` that count against its daily cap: those that left
+ * (SENT, or KEPT for the console) since `since`, plus those claimed before
+ * `beforeId` and still being sent (so a batch's parallel sends count each other).
+ */
+export async function outboxRecipientRecentCount(
+  db: Queryable,
+  query: { toPhone: string; since: Date; now: Date; beforeId: number },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(outboxMessages)
+    .where(
+      and(
+        eq(outboxMessages.toPhone, query.toPhone),
+        or(
+          and(inArray(outboxMessages.status, ['SENT', 'KEPT']), gt(outboxMessages.sentAt, query.since)),
+          and(
+            eq(outboxMessages.status, 'PENDING'),
+            lt(outboxMessages.id, query.beforeId),
+            gt(outboxMessages.lockedUntil, query.now),
+            gt(outboxMessages.attempts, 0),
+          ),
+        ),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }

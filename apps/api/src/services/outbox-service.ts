@@ -13,7 +13,10 @@
  * `locked_until`), hands each to the messaging adapter outside any
  * transaction, and settles it: SENT, KEPT (local default), PENDING again with
  * exponential backoff after a retryable failure, FAILED after a final one or
- * after `OUTBOX_MAX_ATTEMPTS`. Delivery is at least once: a process that dies
+ * after `OUTBOX_MAX_ATTEMPTS`. A message to a phone that already received its
+ * daily cap (`messagesPerPhonePerDay`, ADR 020) is not sent: it is settled
+ * FAILED with `OUTBOX_DAILY_CAP_ERROR` (the console lists it) and the location's
+ * console hears of the trip. Delivery is at least once: a process that dies
  * after the provider accepted a message but before settling it leaves the row
  * to be claimed again when its lease ends.
  */
@@ -28,13 +31,19 @@ import {
   type OutboxRow,
   outboxClaim,
   outboxInsert,
+  outboxRecipientRecentCount,
   outboxSettle,
 } from '../repositories/outbox-repository';
+import { abuseTripNote } from './abuse-service';
 
 /** Attempts before a message is given up (FAILED). */
 export const OUTBOX_MAX_ATTEMPTS = 6;
 /** How long a claim is exclusive; longer than a send may take (the adapter times out at 10 s). */
 export const OUTBOX_LEASE_MS = 60_000;
+
+/** (ours) Why a message was not sent, as the console reads it (staff voice: usted). */
+export const OUTBOX_DAILY_CAP_ERROR =
+  'No enviado: este teléfono ya recibió el máximo de mensajes permitido en 24 horas (posible abuso)';
 
 /** Wait before the next attempt after `attempts` failures: 30 s, 1 min, 2 min … at most 1 h. */
 export function outboxBackoffMs(attempts: number): number {
@@ -107,6 +116,8 @@ export interface OutboxSenderDeps {
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Called with every row after it settled (the console hears of it). */
   onSettled?: (row: OutboxRow) => void;
+  /** Messages one phone may receive in 24 hours; beyond it they are not sent. Unlimited when absent. */
+  messagesPerPhonePerDay?: number;
 }
 
 /** What one batch did. */
@@ -163,6 +174,30 @@ async function outboxDeliverOne(
   const claim = { id: row.id, leaseUntil };
   let settled: OutboxRow | undefined;
   let outcome: 'sent' | 'kept' | 'retried' | 'failed';
+  const cap = deps.messagesPerPhonePerDay;
+  if (cap !== undefined) {
+    const now = deps.now();
+    const recent = await outboxRecipientRecentCount(deps.db, {
+      toPhone: row.toPhone,
+      since: new Date(now - 86_400_000),
+      now: new Date(now),
+      beforeId: row.id,
+    });
+    if (recent >= cap) {
+      deps.log.warn({ outboxId: row.id, recent, cap }, 'diner message over the daily cap of its phone');
+      settled = await outboxSettle(deps.db, claim, { status: 'FAILED', error: OUTBOX_DAILY_CAP_ERROR });
+      if (settled && row.branchContactId !== null) {
+        await abuseTripNote(
+          deps,
+          { companyId: row.companyId, branchContactId: row.branchContactId },
+          'MESSAGE_CAP',
+          86_400_000,
+          row.toPhone,
+        );
+      }
+      return settled ? { outcome: 'failed', row: settled } : { outcome: 'lost' };
+    }
+  }
   try {
     const sent = await deps.adapter.send({ id: row.id, to: row.toPhone, body: row.body });
     outcome = sent.status === 'SENT' ? 'sent' : 'kept';

@@ -81,15 +81,20 @@ export const analyticsEvents = pgTable(
     payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.companyId, t.type, t.createdAt)],
+  // createdAt alone: the retention job deletes by age across companies.
+  (t) => [index().on(t.companyId, t.type, t.createdAt), index().on(t.createdAt)],
 );
 
-export const clientLogs = pgTable('client_logs', {
-  id: serial().primaryKey(),
-  companyId: integer().references(() => companies.id, { onDelete: 'cascade' }),
-  payload: jsonb().$type<Record<string, unknown>>().notNull(),
-  createdAt: createdAt(),
-});
+export const clientLogs = pgTable(
+  'client_logs',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().references(() => companies.id, { onDelete: 'cascade' }),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);
 
 /** Messages to diners (order updates, abandoned carts) waiting for the messaging adapter. */
 export const outboxMessages = pgTable(
@@ -112,7 +117,12 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
     sentAt: instant(),
   },
-  (t) => [index().on(t.status, t.lockedUntil), index().on(t.branchContactId, t.createdAt)],
+  (t) => [
+    index().on(t.status, t.lockedUntil),
+    index().on(t.branchContactId, t.createdAt),
+    // The daily cap per recipient counts a phone's recent messages.
+    index().on(t.toPhone, t.sentAt),
+  ],
 );
 
 export const surveys = pgTable('surveys', {

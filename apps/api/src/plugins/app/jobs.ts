@@ -5,6 +5,7 @@ import { type MessagingAdapter, messagingAdapterFromConfig } from '../../messagi
 import { staffSessionsExpiredDelete } from '../../repositories/staff-repository';
 import { afterCommit, consoleOutboxPublish } from '../../services/console-service';
 import { type OutboxBatchResult, outboxDeliverBatch } from '../../services/outbox-service';
+import { retentionRunOnce } from '../../services/retention-service';
 
 /** The background jobs of this process. */
 export interface Jobs {
@@ -27,6 +28,24 @@ declare module 'fastify' {
 /** Expired staff sessions are purged this often (the loop's other chore). */
 const SESSION_PURGE_EVERY_MS = 10 * 60_000;
 
+/** Old analytics events, browser logs and abuse trips are deleted this often. */
+const RETENTION_EVERY_MS = 60 * 60_000;
+
+/**
+ * The retention pass, at most once per RETENTION_EVERY_MS per process (every
+ * process may run it: deletes of the same old rows by two processes are harmless).
+ */
+function retentionChore(app: FastifyInstance, config: Config): () => Promise<void> {
+  let last = 0;
+  return async () => {
+    const now = app.clock.now();
+    if (now - last < RETENTION_EVERY_MS) return;
+    last = now;
+    const deleted = await retentionRunOnce(app.db, config.retention, now);
+    if (Object.values(deleted).some((n) => n > 0)) app.log.info({ deleted }, 'retention: old rows deleted');
+  };
+}
+
 /**
  * Background jobs in every API process (design brief: jobs run in the API
  * processes and claim work from PostgreSQL with row locks, so any number of
@@ -36,7 +55,8 @@ const SESSION_PURGE_EVERY_MS = 10 * 60_000;
  *   plus a lease, see outbox-repository) and sends them through the
  *   configured adapter — WhatsApp Cloud API, or the local default that keeps
  *   them for the console — then tells the console (`outbox-updated`);
- * - the purge of expired staff sessions.
+ * - the purge of expired staff sessions;
+ * - the retention of anonymous rows (`retentionChore`, ADR 020).
  *
  * Started when the app is ready, stopped before it closes; off in tests
  * (`configForTest`) unless a test turns it on.
@@ -48,6 +68,7 @@ export default fp(
     let running: Promise<void> | undefined;
     let stopped = false;
     let lastPurge = 0;
+    const retention = retentionChore(app, config);
 
     const outboxRunOnce = () =>
       outboxDeliverBatch({
@@ -55,6 +76,7 @@ export default fp(
         adapter,
         now: () => app.clock.now(),
         log: app.log,
+        messagesPerPhonePerDay: config.abuse.messagesPerPhonePerDay,
         onSettled: (row) =>
           void afterCommit(app, 'outbox-updated', () =>
             consoleOutboxPublish({ db: app.db, realtime: app.realtime }, row.id),
@@ -73,6 +95,7 @@ export default fp(
           lastPurge = now;
           await staffSessionsExpiredDelete(app.db, new Date(now));
         }
+        await retention();
       } catch (error) {
         app.log.error({ err: error }, 'background jobs pass failed');
       }

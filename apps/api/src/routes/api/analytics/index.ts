@@ -20,6 +20,7 @@ import {
   SessionIdHeaderSchema,
 } from '../../../schemas/analytics';
 import { ErrorSchema } from '../../../schemas/diner';
+import { abuseDailyTake } from '../../../services/abuse-service';
 
 /** Per-field problems the schema cannot express: payload size and the impediment name. */
 function payloadProblems(events: AnalyticsEventInput[]): Record<string, string> {
@@ -51,7 +52,9 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Store a batch of 1–50 storefront analytics events',
         description:
           'Answers 202 once stored. Unknown branch contact or order mode ids are dropped from their event (the ' +
-          'event is kept, unattributed); an order mode that is not of the given branch contact is dropped too.',
+          'event is kept, unattributed); an order mode that is not of the given branch contact is dropped too. ' +
+          'Beyond a client’s daily allowance of events the rest of a batch is dropped, still with 202 ' +
+          '(`accepted` counts what was stored): the storefront never retries or shows an error for analytics.',
         headers: SessionIdHeaderSchema,
         body: AnalyticsBatchSchema,
         response: { 202: AnalyticsAcceptedSchema, 400: ErrorSchema, 429: ErrorSchema },
@@ -59,10 +62,18 @@ const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { events } = request.body;
-      const problems = payloadProblems(events);
+      const problems = payloadProblems(request.body.events);
       const first = Object.entries(problems)[0];
       if (first) throw badRequest(`${first[0]}: ${first[1]}`, problems);
+      const fits = await abuseDailyTake(
+        app.abuse.deps,
+        'analytics',
+        request.ip,
+        request.body.events.length,
+        app.config.abuse.analyticsEventsPerClientPerDay,
+      );
+      const events = request.body.events.slice(0, fits);
+      if (events.length === 0) return reply.code(202).send({ accepted: 0 });
 
       const contactIds = [...new Set(events.flatMap((event) => event.branchContactId ?? []))];
       const modeIds = [...new Set(events.flatMap((event) => event.orderModeId ?? []))];

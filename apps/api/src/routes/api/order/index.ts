@@ -10,6 +10,7 @@ import {
   OrderPlacedSchema,
   orderErrorResponses,
 } from '../../../schemas/order';
+import { abuseOrderAddressCheck, abuseOrderGuard } from '../../../services/abuse-service';
 import { afterCommit, consoleOutboxPublish } from '../../../services/console-service';
 import { orderPlace } from '../../../services/order-service';
 
@@ -17,7 +18,15 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/',
     {
-      config: { rateLimit: { max: app.config.rateLimits.order, timeWindow: '1 minute' } },
+      preValidation: [
+        // Every attempt of an address counts, a malformed one too (ADR 020); with the body already
+        // read, a refusal can name the location in its console.
+        async (request) =>
+          abuseOrderAddressCheck(app.abuse.deps, {
+            ip: request.ip,
+            orderModeId: (request.body as { orderModeId?: unknown } | null)?.orderModeId,
+          }),
+      ],
       schema: {
         tags: ['order'],
         summary: 'Place an order: re-validated and re-priced by the server, idempotent per Idempotency-Key',
@@ -25,21 +34,29 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Every figure is recomputed from the menu and the venue’s configuration; when the client’s `price` ' +
           'differs from the server’s total the answer is 409 with the server’s breakdown and nothing is stored. ' +
           'A retry with the same Idempotency-Key and body answers the first 201 (header `idempotent-replayed: ' +
-          'true`) and creates nothing; the same key with another body is 422. Failed attempts are not remembered.',
+          'true`) and creates nothing; the same key with another body is 422. Failed attempts are not remembered. ' +
+          '429 (in Spanish, with `retryAfterSeconds`) beyond the orders per minute of a client address, per ' +
+          'phone or per location in a window, or after too many unknown discount codes.',
         headers: IdempotencyHeadersSchema,
         body: OrderPayloadSchema,
         response: { 201: OrderPlacedSchema, ...orderErrorResponses },
       },
     },
     async (request, reply) => {
-      const result = await orderPlace(app.db, {
-        payload: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-        now: app.clock.now(),
-        publicUrl: app.config.publicUrl,
-        authorization: request.headers.authorization,
-        customerSession: request.headers['x-customer-session'],
-      });
+      const { body } = request;
+      const result = await abuseOrderGuard(
+        app.abuse.deps,
+        { ip: request.ip, orderModeId: body.orderModeId, phone: body.phone, codeDiscount: body.codeDiscount },
+        () =>
+          orderPlace(app.db, {
+            payload: body,
+            idempotencyKey: request.headers['idempotency-key'],
+            now: app.clock.now(),
+            publicUrl: app.config.publicUrl,
+            authorization: request.headers.authorization,
+            customerSession: request.headers['x-customer-session'],
+          }),
+      );
       const { deferred } = result;
       if (deferred) {
         await afterCommit(app, 'order-created', async () => {

@@ -241,3 +241,20 @@ export function consoleOutbox(
 ): Promise<{ messages: OutboxMessage[]; total: number }> {
   return apiRequest('/console/outbox', { headers: bearer(token), query: { branchContactId, limit: 50 } });
 }
+
+/** An abuse limit that tripped at the location (ADR 020), with the notice to show. */
+export interface AbuseTrip {
+  kind: 'ORDER_IP' | 'ORDER_PHONE' | 'ORDER_VENUE' | 'CODE_GUESS' | 'MESSAGE_CAP';
+  phoneMasked: string;
+  count: number;
+  firstAt: string;
+  lastAt: string;
+  message: string;
+}
+
+export function consoleAbuseTrips(token: string, branchContactId: number): Promise<{ trips: AbuseTrip[] }> {
+  return apiRequest('/console/abuse-trips', {
+    headers: bearer(token),
+    query: { branchContactId, minutes: 60 },
+  });
+}

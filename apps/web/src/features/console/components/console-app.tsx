@@ -22,6 +22,7 @@ import {
   consoleNotify,
 } from '../lib/alerts';
 import { consoleSessionLeftMs, consoleSessionSet, useConsoleSession } from '../lib/session';
+import { AbuseNotice } from './abuse-notice';
 import { LoginScreen } from './login-screen';
 import { OrderBoardView } from './order-board';
 import { OrderDetailPanel } from './order-detail';
@@ -309,6 +310,7 @@ function BranchConsole({ token, contact, onContactChange, onFailure }: BranchCon
           <span className="console-badge console-badge--error">Local cerrado</span>
         ) : null}
       </nav>
+      <AbuseNotice token={token} branchContactId={contact.id} version={outboxVersion + (board?.total ?? 0)} />
       {tab === 'orders' ? (
         <div className={`console-orders${selected ? ' console-orders--detail' : ''}`}>
           <OrderBoardView board={board} country={country} selected={selected} onSelect={setSelected} />
