@@ -54,9 +54,10 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Log in with email and password; answers a session token (12 h)',
         description:
           `401 'Email o contraseña incorrectos' for a wrong email or password alike. Attempts are counted per ` +
-          `email (${limits.loginFailuresPerEmail}) and per IP (${limits.loginFailuresPerIp}) within ` +
-          `${limits.loginFailureWindowMinutes} minutes; beyond that 429 with Retry-After, and a successful ` +
-          'login clears the email’s count.',
+          `IP (${limits.loginFailuresPerIp} within ${limits.loginFailureWindowMinutes} minutes) and per email ` +
+          `and IP together: after ${limits.loginFreeFailures} failures each one makes that address wait ` +
+          `${limits.loginDelaySeconds} s, doubling up to ${limits.loginMaxDelayMinutes} minutes (429 with ` +
+          'Retry-After). Failures from other addresses never refuse this one; a success clears its count.',
         body: LoginBodySchema,
         response: { 200: SessionSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
       },
