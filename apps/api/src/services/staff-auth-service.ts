@@ -93,6 +93,16 @@ export function staffTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * The fingerprint of a password hash a session is stamped with: any change of
+ * the hash (a new password by any path, a disabled account) ends the sessions
+ * stamped before it. Salted scrypt output is never repeated, so re-setting the
+ * same password ends them too.
+ */
+export function staffCredentialsStamp(passwordHash: string): string {
+  return createHash('sha256').update(`staff-session\n${passwordHash}`).digest('hex').slice(0, 32);
+}
+
 /** A well-formed token (43 base64url characters); anything else is refused before any query. */
 export const STAFF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -143,6 +153,19 @@ async function principalOf(
   };
 }
 
+/** The throttle key of an (email, client IP) pair, hashed so that Redis never holds the address. */
+export function staffLoginPairKey(email: string, ip: string): string {
+  return `pair:${createHash('sha256')
+    .update(`${staffEmailNormalize(email)}\n${ip}`)
+    .digest('hex')}`;
+}
+
+/** Counts one password attempt of a pair, or throws 429 while the pair must wait. */
+export async function staffPairGate(deps: Pick<StaffAuthDeps, 'throttle' | 'now'>, pairKey: string) {
+  const byPair = await deps.throttle.attempt(pairKey, deps.now());
+  if (byPair.retryInMs > 0) throw tooManyAttempts(byPair.retryInMs);
+}
+
 function tooManyAttempts(waitMs: number): HttpError {
   return new HttpError(429, staffAuthMessages.tooManyAttempts(waitMs), undefined, {
     retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
@@ -162,10 +185,8 @@ export async function staffLogin(
   const ipKey = `ip:${input.ip}`;
   const byIp = await deps.throttle.hit(ipKey);
   if (byIp.count > deps.limits.loginFailuresPerIp) throw tooManyAttempts(byIp.resetInMs);
-  // Hashed so that Redis never holds the address itself.
-  const pairKey = `pair:${createHash('sha256').update(`${email}\n${input.ip}`).digest('hex')}`;
-  const byPair = await deps.throttle.attempt(pairKey, deps.now());
-  if (byPair.retryInMs > 0) throw tooManyAttempts(byPair.retryInMs);
+  const pairKey = staffLoginPairKey(email, input.ip);
+  await staffPairGate(deps, pairKey);
 
   const user = await staffUserByEmail(deps.db, email);
   // A removed account keeps a hash no secret matches; it takes the dummy's path so it costs the same.
@@ -185,6 +206,7 @@ export async function staffLogin(
     tokenHash,
     staffUserId: usable.id,
     companyId: usable.companyId,
+    credentialsStamp: staffCredentialsStamp(usable.passwordHash),
     expiresAt,
     createdAt: new Date(now),
   });
@@ -199,6 +221,6 @@ export async function staffSessionResolve(
   if (!token || !STAFF_TOKEN_PATTERN.test(token)) return undefined;
   const tokenHash = staffTokenHash(token);
   const found = await staffSessionFind(deps.db, tokenHash, new Date(deps.now()));
-  if (!found) return undefined;
+  if (!found || found.credentialsStamp !== staffCredentialsStamp(found.user.passwordHash)) return undefined;
   return principalOf(deps.db, found.user, { tokenHash, expiresAt: found.expiresAt });
 }

@@ -1,6 +1,6 @@
 /**
  * Staff access under /api/staff: log in with the email and password of the
- * tenant file, log out, and read who the session belongs to.
+ * tenant file, log out, change the password, and read who the session belongs to.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -8,6 +8,7 @@ import { HttpError } from '../../../lib/http-error';
 import { staffOf } from '../../../plugins/app/staff-auth';
 import { staffSessionDelete } from '../../../repositories/staff-repository';
 import { staffLogin, staffViewOf } from '../../../services/staff-auth-service';
+import { STAFF_PASSWORD_MIN_LENGTH, staffPasswordChange } from '../../../services/staff-password-service';
 
 const ErrorSchema = Type.Object({
   error: Type.String(),
@@ -31,6 +32,14 @@ const LoginBodySchema = Type.Object(
   {
     email: Type.String({ minLength: 3, maxLength: 254, pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$' }),
     password: Type.String({ minLength: 1, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+
+const PasswordBodySchema = Type.Object(
+  {
+    currentPassword: Type.String({ minLength: 1, maxLength: 256 }),
+    newPassword: Type.String({ minLength: STAFF_PASSWORD_MIN_LENGTH, maxLength: 256 }),
   },
   { additionalProperties: false },
 );
@@ -100,6 +109,43 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await staffSessionDelete(app.db, staff.tokenHash);
       app.realtime.sessionDisconnect(staff.tokenHash);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/password',
+    {
+      onRequest: app.staffAuth,
+      // Each call costs two scrypts; the (email, IP) throttle holds back guesses of the current password.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['staff'],
+        summary: 'Change my password; every other session of mine ends (this one goes on)',
+        description:
+          `The new password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters and must differ from the ` +
+          "current one. A wrong current password is 400 with `fields['body.currentPassword']`, and counts " +
+          'like a failed login from this address. The other sessions are deleted and their sockets disconnected.',
+        security: [{ staffSession: [] }],
+        body: PasswordBodySchema,
+        response: { 204: Type.Null(), 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        const { endedSessions } = await staffPasswordChange(
+          { db: app.db, now: () => app.clock.now(), throttle: app.staffSessions.throttle },
+          staffOf(request),
+          { ...request.body, ip: request.ip },
+        );
+        for (const tokenHash of endedSessions) app.realtime.sessionDisconnect(tokenHash);
+        return reply.code(204).send(null);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429) {
+          reply.header('retry-after', String(error.extra?.retryAfterSeconds ?? 60));
+        }
+        throw error;
+      }
     },
   );
 

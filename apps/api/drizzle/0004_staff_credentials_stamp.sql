@@ -1,0 +1,1 @@
+ALTER TABLE "staff_sessions" ADD COLUMN "credentials_stamp" text DEFAULT '' NOT NULL;
