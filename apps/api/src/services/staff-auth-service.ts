@@ -4,7 +4,9 @@
  * member may see.
  *
  * - The token is 32 random bytes (base64url); only its sha256 is stored, so a
- *   leaked database holds no usable session. Sessions last `sessionHours` (12).
+ *   leaked database holds no usable session. Sessions last `sessionHours` (12)
+ *   and end as soon as the account's password hash changes (the session's
+ *   credentials stamp no longer matches), whoever changed it.
  * - A failed login costs the same whether or not the email exists: an unknown
  *   email (or a removed account) is verified against a dummy hash.
  * - Logins are throttled per client IP first (a fixed window of attempts), then
