@@ -149,7 +149,10 @@ export default fp(
       });
     });
 
-    const recheckLocal = () => staffSocketsRecheck(io, (token) => app.staffSessions.resolve(token), app.log);
+    const recheckLocal = () =>
+      staffSocketsRecheck(io, (token) => app.staffSessions.resolve(token), app.log).catch((error: unknown) =>
+        app.log.error({ err: error }, 'staff socket re-check failed'),
+      );
     // One pass at a time: a slow database never piles passes up.
     let recheckRunning: Promise<void> | undefined;
     const recheckNow = () => {
@@ -158,7 +161,12 @@ export default fp(
       });
       return recheckRunning;
     };
-    io.on(RECHECK_MESSAGE, () => void recheckNow());
+    /** A pass that starts after now: one under way may have read the database before the change. */
+    const recheckFresh = async () => {
+      await recheckRunning;
+      await recheckNow();
+    };
+    io.on(RECHECK_MESSAGE, () => void recheckFresh());
     const recheckTimer = setInterval(() => void recheckNow(), config.realtime.staffRecheckSeconds * 1000);
     recheckTimer.unref();
 
@@ -172,9 +180,7 @@ export default fp(
       },
       async staffRecheck() {
         if (config.redisUrl) io.serverSideEmit(RECHECK_MESSAGE);
-        // A pass already under way may have read the database before the change: wait for it, then run one more.
-        await recheckRunning;
-        await recheckNow();
+        await recheckFresh();
       },
     } satisfies Realtime);
 
