@@ -39,6 +39,7 @@ CREATE TABLE "customer_sessions" (
 );
 --> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "provider_account_id" integer;--> statement-breakpoint
+ALTER TABLE "staff_sessions" ADD COLUMN "credentials_stamp" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "abuse_trips" ADD CONSTRAINT "abuse_trips_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_phone_codes" ADD CONSTRAINT "customer_phone_codes_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_sessions" ADD CONSTRAINT "customer_sessions_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -67,9 +67,16 @@ export interface Config {
   /** Staff sessions and the failed-login throttle (see `services/staff-auth-service.ts`). */
   staffAuth: {
     sessionHours: number;
-    loginFailuresPerEmail: number;
+    /** Login attempts per client IP within the window (a success forgives one). */
     loginFailuresPerIp: number;
+    /** The window of the IP count, and how long a pair's failures are remembered. */
     loginFailureWindowMinutes: number;
+    /** Failures of one email from one address before delays start. */
+    loginFreeFailures: number;
+    /** The first delay of an (email, address) pair; it doubles with each further failure. */
+    loginDelaySeconds: number;
+    /** The longest delay of a pair. */
+    loginMaxDelayMinutes: number;
   };
   /**
    * Diners proving a phone with a one-time code (see `services/customer-auth-service.ts`,
@@ -84,6 +91,12 @@ export interface Config {
     sessionDays: number;
     codeInAnswer: boolean;
   };
+  /**
+   * Staff sockets: how often each process re-checks its staff sockets against
+   * the database (a session ended or a location taken away elsewhere, e.g. by
+   * the tenant CLI), and how many rooms one socket may join.
+   */
+  realtime: { staffRecheckSeconds: number; roomsPerSocket: number };
   /** Requests per minute and client IP reporting an order error (`POST /api/diner/order/details`). */
   orderDetailsPerMinute: number;
   /**
@@ -108,6 +121,12 @@ export interface Config {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  // A count per email let anyone lock a staff member out; the setting is gone rather than silently ignored.
+  if (env.STAFF_LOGIN_FAILURES_PER_EMAIL)
+    throw new Error(
+      'STAFF_LOGIN_FAILURES_PER_EMAIL was removed: logins are throttled per email and address ' +
+        '(STAFF_LOGIN_FREE_FAILURES, STAFF_LOGIN_DELAY_SECONDS, STAFF_LOGIN_MAX_DELAY_MINUTES)',
+    );
   const port = integer(env.PORT, 3000, 'PORT');
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
@@ -165,13 +184,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'comanda',
     staffAuth: {
       sessionHours: positive(env.STAFF_SESSION_HOURS, 12, 'STAFF_SESSION_HOURS'),
-      loginFailuresPerEmail: positive(
-        env.STAFF_LOGIN_FAILURES_PER_EMAIL,
-        5,
-        'STAFF_LOGIN_FAILURES_PER_EMAIL',
-      ),
       loginFailuresPerIp: positive(env.STAFF_LOGIN_FAILURES_PER_IP, 30, 'STAFF_LOGIN_FAILURES_PER_IP'),
       loginFailureWindowMinutes: positive(env.STAFF_LOGIN_WINDOW_MINUTES, 15, 'STAFF_LOGIN_WINDOW_MINUTES'),
+      loginFreeFailures: integer(env.STAFF_LOGIN_FREE_FAILURES, 3, 'STAFF_LOGIN_FREE_FAILURES'),
+      loginDelaySeconds: positive(env.STAFF_LOGIN_DELAY_SECONDS, 30, 'STAFF_LOGIN_DELAY_SECONDS'),
+      loginMaxDelayMinutes: positive(env.STAFF_LOGIN_MAX_DELAY_MINUTES, 15, 'STAFF_LOGIN_MAX_DELAY_MINUTES'),
+    },
+    realtime: {
+      staffRecheckSeconds: positive(env.STAFF_SOCKET_RECHECK_SECONDS, 5, 'STAFF_SOCKET_RECHECK_SECONDS'),
+      roomsPerSocket: positive(env.REALTIME_ROOMS_PER_SOCKET, 50, 'REALTIME_ROOMS_PER_SOCKET'),
     },
     customerAuth: {
       codesPerPhone: positive(env.CUSTOMER_CODES_PER_PHONE, 3, 'CUSTOMER_CODES_PER_PHONE'),

@@ -9,7 +9,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseOpen } from '../src/db/client';
 import { tenantImport } from '../src/tenant/tenant-import';
-import { FUEGO_OWNER } from './support/console-fixture';
+import { FUEGO_OWNER, FUEGO_PALERMO_STAFF } from './support/console-fixture';
 import { tenantExample } from './support/diner-fixture';
 
 // Scale-out (design brief, ADR 005): two API processes on one PostgreSQL and
@@ -164,6 +164,9 @@ describe('realtime across two API processes through Redis', () => {
         LOG_LEVEL: 'warn',
         WEB_DIST_DIR: '',
         JOBS_ENABLED: 'false',
+        ADMIN_TOKEN: 'realtime-redis-admin',
+        // No periodic pass during the test: what B's consoles lose, they lose through A's message.
+        STAFF_SOCKET_RECHECK_SECONDS: '3600',
       };
       const [a, b] = await Promise.all([serverStart(env), serverStart(env)]);
       cleanups.push(
@@ -264,6 +267,24 @@ describe('realtime across two API processes through Redis', () => {
         id,
         status: 'ACCEPTED',
       });
+
+      // A staff member removed by an import through A loses the console on B at once (issue 16, item 6).
+      const counter = await json(a.baseUrl, 'POST', '/api/staff/login', FUEGO_PALERMO_STAFF);
+      expect(counter.status).toBe(200);
+      const counterSocket = await socketOpen(b.baseUrl, { token: counter.body.token });
+      cleanups.push(async () => void counterSocket.close());
+      expect(await join(counterSocket, `console-${palermo.id}`)).toBe(true);
+      const gone = new Promise<string>((resolve) => counterSocket.once('disconnect', resolve));
+      const withoutCounter = alwaysOpenTenant() as { staff: { email: string }[] };
+      withoutCounter.staff = withoutCounter.staff.filter(
+        (member) => member.email !== FUEGO_PALERMO_STAFF.email,
+      );
+      const reimported = await json(a.baseUrl, 'POST', '/api/admin/tenants', withoutCounter, {
+        authorization: 'Bearer realtime-redis-admin',
+      });
+      expect(reimported.status).toBe(200);
+      await expect(Promise.race([gone, timeout(3000)])).resolves.toBe('io server disconnect');
+      expect(consoleSocket.connected).toBe(true);
     },
     120_000,
   );

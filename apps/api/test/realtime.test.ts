@@ -40,4 +40,32 @@ describe('realtime rooms', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(events).toEqual([]);
   });
+
+  it('lets one socket join at most REALTIME_ROOMS_PER_SOCKET rooms, even when asked all at once', async () => {
+    const limit = ctx.config.realtime.roomsPerSocket;
+    expect(limit).toBe(50);
+    const address = ctx.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const greedy = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], forceNew: true });
+    try {
+      await new Promise<void>((resolve) => greedy.on('connect', () => resolve()));
+      const joinOn = (room: string) =>
+        new Promise<{ ok: boolean }>((resolve) => greedy.emit('join', room, resolve));
+      // 80 joins sent together: exactly the limit get in.
+      const answers = await Promise.all(
+        Array.from({ length: 80 }, (_, i) => joinOn(rooms.tracking(1000 + i))),
+      );
+      expect(answers.filter((answer) => answer.ok)).toHaveLength(limit);
+      const joined = Array.from({ length: 80 }, (_, i) => 1000 + i).filter((_, i) => answers[i]?.ok);
+      expect(await joinOn(rooms.order('FULL12345'))).toEqual({ ok: false });
+      // A room it is already in still answers ok; leaving one makes room for another.
+      expect(await joinOn(rooms.tracking(joined[0] as number))).toEqual({ ok: true });
+      greedy.emit('leave', rooms.tracking(joined[0] as number));
+      expect(await joinOn(rooms.order('FULL12345'))).toEqual({ ok: true });
+      const server = ctx.app.realtime.io.sockets.sockets.get(greedy.id ?? '');
+      expect(server?.rooms.size).toBe(limit + 1);
+    } finally {
+      greedy.close();
+    }
+  });
 });

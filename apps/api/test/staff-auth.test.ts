@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configForTest } from '../src/config';
 import { staffSessions, staffUsers } from '../src/db/schema/platform';
 import { SECRET_DISABLED } from '../src/lib/secret-hash';
 import { FUEGO_OWNER, FUEGO_PALERMO_STAFF, request } from './support/console-fixture';
@@ -13,12 +14,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 describe.each(testDatabaseKinds())('staff login, session and logout on %s', (kind) => {
   // Throttle limits out of the way: this file fails logins on purpose (console-auth tests the throttle).
   const ctx = useTestApp(kind, {
-    staffAuth: {
-      sessionHours: 12,
-      loginFailuresPerEmail: 50,
-      loginFailuresPerIp: 50,
-      loginFailureWindowMinutes: 15,
-    },
+    staffAuth: { ...configForTest().staffAuth, loginFailuresPerIp: 50, loginFreeFailures: 50 },
   });
   let companyId = 0;
   const login = (payload: unknown) => request(ctx, 'POST', '/api/staff/login', { payload });

@@ -27,7 +27,14 @@ export async function staffUserByEmail(db: Queryable, email: string): Promise<St
 /** Stores a new session (the token's hash only). */
 export async function staffSessionInsert(
   db: Queryable,
-  values: { tokenHash: string; staffUserId: number; companyId: number; expiresAt: Date; createdAt: Date },
+  values: {
+    tokenHash: string;
+    staffUserId: number;
+    companyId: number;
+    credentialsStamp: string;
+    expiresAt: Date;
+    createdAt: Date;
+  },
 ): Promise<void> {
   await db.insert(staffSessions).values(values);
 }
@@ -37,9 +44,13 @@ export async function staffSessionFind(
   db: Queryable,
   tokenHash: string,
   now: Date,
-): Promise<{ user: StaffUserRow; expiresAt: Date } | undefined> {
+): Promise<{ user: StaffUserRow; expiresAt: Date; credentialsStamp: string } | undefined> {
   const [row] = await db
-    .select({ user: staffUsers, expiresAt: staffSessions.expiresAt })
+    .select({
+      user: staffUsers,
+      expiresAt: staffSessions.expiresAt,
+      credentialsStamp: staffSessions.credentialsStamp,
+    })
     .from(staffSessions)
     .innerJoin(
       staffUsers,
@@ -48,6 +59,70 @@ export async function staffSessionFind(
     .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.expiresAt, now)))
     .limit(1);
   return row;
+}
+
+/** One staff account of a company. */
+export async function staffUserById(
+  db: Queryable,
+  companyId: number,
+  id: number,
+): Promise<StaffUserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(staffUsers)
+    .where(and(eq(staffUsers.companyId, companyId), eq(staffUsers.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Stores a new password hash for one account of a company. */
+export async function staffPasswordHashSet(
+  db: Queryable,
+  user: Pick<StaffUserRow, 'id' | 'companyId'>,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(staffUsers)
+    .set({ passwordHash })
+    .where(and(eq(staffUsers.companyId, user.companyId), eq(staffUsers.id, user.id)));
+}
+
+/** Re-stamps one session of an account (the one that changed the password keeps going). */
+export async function staffSessionStampSet(
+  db: Queryable,
+  user: Pick<StaffUserRow, 'id' | 'companyId'>,
+  tokenHash: string,
+  credentialsStamp: string,
+): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ credentialsStamp })
+    .where(
+      and(
+        eq(staffSessions.tokenHash, tokenHash),
+        eq(staffSessions.staffUserId, user.id),
+        eq(staffSessions.companyId, user.companyId),
+      ),
+    );
+}
+
+/** Ends every session of an account but one; answers the token hashes that went. */
+export async function staffSessionsOthersDelete(
+  db: Queryable,
+  user: Pick<StaffUserRow, 'id' | 'companyId'>,
+  keepTokenHash: string,
+): Promise<string[]> {
+  const rows = await db
+    .delete(staffSessions)
+    .where(
+      and(
+        eq(staffSessions.staffUserId, user.id),
+        eq(staffSessions.companyId, user.companyId),
+        ne(staffSessions.tokenHash, keepTokenHash),
+      ),
+    )
+    .returning({ tokenHash: staffSessions.tokenHash });
+  return rows.map((row) => row.tokenHash);
 }
 
 /** Ends one session; true when it existed. */

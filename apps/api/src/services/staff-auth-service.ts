@@ -4,16 +4,20 @@
  * member may see.
  *
  * - The token is 32 random bytes (base64url); only its sha256 is stored, so a
- *   leaked database holds no usable session. Sessions last `sessionHours` (12).
+ *   leaked database holds no usable session. Sessions last `sessionHours` (12)
+ *   and end as soon as the account's password hash changes (the session's
+ *   credentials stamp no longer matches), whoever changed it.
  * - A failed login costs the same whether or not the email exists: an unknown
  *   email (or a removed account) is verified against a dummy hash.
- * - Logins are throttled per email and per client IP: every attempt counts
- *   before the password is checked (so a burst cannot slip through between
- *   check and count), and a success clears the email's count. Counters live in
- *   Redis when REDIS_URL is set (shared by every API process), else in memory.
+ * - Logins are throttled per client IP first (a fixed window of attempts), then
+ *   per (email, client IP) pair with a growing delay (see staff-login-throttle).
+ *   A request refused for its IP never reaches the pair's count, and no count
+ *   is kept per email alone, so failures from elsewhere never refuse the right
+ *   password from an address that has not failed. Attempts count before the
+ *   password is checked (a burst cannot slip between check and count); a
+ *   success clears its pair and forgives one IP attempt.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Queryable } from '../db/client';
 import { HttpError } from '../lib/http-error';
 import { secretHash, secretVerify } from '../lib/secret-hash';
@@ -26,12 +30,18 @@ import {
   staffSessionsExpiredDelete,
   staffUserByEmail,
 } from '../repositories/staff-repository';
+import type { LoginThrottle } from './staff-login-throttle';
 
 /** (ours) Texts of staff access. */
 export const staffAuthMessages = {
   loginFailed: 'Email o contraseña incorrectos',
-  tooManyAttempts: (minutes: number) =>
-    `Demasiados intentos fallidos; vuelva a intentar en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`,
+  tooManyAttempts: (waitMs: number) => {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    if (seconds < 60)
+      return `Demasiados intentos fallidos; vuelva a intentar en ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'}`;
+    const minutes = Math.ceil(seconds / 60);
+    return `Demasiados intentos fallidos; vuelva a intentar en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}`;
+  },
   sessionRequired: 'Se requiere iniciar sesión (Authorization: Bearer …)',
   sessionExpired: 'La sesión expiró o fue cerrada; vuelva a iniciar sesión',
 } as const;
@@ -85,6 +95,16 @@ export function staffTokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * The fingerprint of a password hash a session is stamped with: any change of
+ * the hash (a new password by any path, a disabled account) ends the sessions
+ * stamped before it. Salted scrypt output is never repeated, so re-setting the
+ * same password ends them too.
+ */
+export function staffCredentialsStamp(passwordHash: string): string {
+  return createHash('sha256').update(`staff-session\n${passwordHash}`).digest('hex').slice(0, 32);
+}
+
 /** A well-formed token (43 base64url characters); anything else is refused before any query. */
 export const STAFF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -92,74 +112,6 @@ export const STAFF_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export function staffBearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1];
-}
-
-// ---------------------------------------------------------------- throttle
-
-/** Counts login attempts per key within a window. */
-export interface LoginThrottle {
-  /** Counts one attempt and answers the count so far in the window and the ms until it resets. */
-  hit(key: string): Promise<{ count: number; resetInMs: number }>;
-  /** Takes one attempt back (a success from an IP that also failed is not held against it). */
-  forgive(key: string): Promise<void>;
-  /** Forgets a key (a successful login clears its email's failures). */
-  clear(key: string): Promise<void>;
-}
-
-/** In-process counters, for a single API process (no REDIS_URL). */
-export function loginThrottleMemory(windowMs: number, now: () => number): LoginThrottle {
-  const counters = new Map<string, { count: number; resetAt: number }>();
-  const prune = (at: number) => {
-    if (counters.size < 10_000) return;
-    for (const [key, counter] of counters) if (counter.resetAt <= at) counters.delete(key);
-  };
-  return {
-    async hit(key) {
-      const at = now();
-      prune(at);
-      let counter = counters.get(key);
-      if (!counter || counter.resetAt <= at) {
-        counter = { count: 0, resetAt: at + windowMs };
-        counters.set(key, counter);
-      }
-      counter.count += 1;
-      return { count: counter.count, resetInMs: counter.resetAt - at };
-    },
-    async forgive(key) {
-      const counter = counters.get(key);
-      if (counter && counter.count > 0) counter.count -= 1;
-    },
-    async clear(key) {
-      counters.delete(key);
-    },
-  };
-}
-
-// INCR and, on the first hit, the window's expiry, in one round trip; answers [count, ms left].
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-return { count, redis.call('PTTL', KEYS[1]) }`;
-
-/** Counters in Redis, shared by every API process. */
-export function loginThrottleRedis(redis: Redis, windowMs: number, prefix: string): LoginThrottle {
-  const name = (key: string) => `${prefix}:staff-login:${key}`;
-  return {
-    async hit(key) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, name(key), String(windowMs))) as [number, number];
-      return { count, resetInMs: ttl > 0 ? ttl : windowMs };
-    },
-    async forgive(key) {
-      await redis.eval(
-        "if (tonumber(redis.call('GET', KEYS[1]) or '0') > 0) then redis.call('DECR', KEYS[1]) end",
-        1,
-        name(key),
-      );
-    },
-    async clear(key) {
-      await redis.del(name(key));
-    },
-  };
 }
 
 // ---------------------------------------------------------------- login and sessions
@@ -176,7 +128,7 @@ export interface StaffAuthDeps {
   db: Queryable;
   now: () => number;
   throttle: LoginThrottle;
-  limits: { sessionHours: number; loginFailuresPerEmail: number; loginFailuresPerIp: number };
+  limits: { sessionHours: number; loginFailuresPerIp: number };
 }
 
 /** Lower-cased, trimmed: how emails are stored by the tenant import. */
@@ -203,32 +155,40 @@ async function principalOf(
   };
 }
 
+/** The throttle key of an (email, client IP) pair, hashed so that Redis never holds the address. */
+export function staffLoginPairKey(email: string, ip: string): string {
+  return `pair:${createHash('sha256')
+    .update(`${staffEmailNormalize(email)}\n${ip}`)
+    .digest('hex')}`;
+}
+
+/** Counts one password attempt of a pair, or throws 429 while the pair must wait. */
+export async function staffPairGate(deps: Pick<StaffAuthDeps, 'throttle' | 'now'>, pairKey: string) {
+  const byPair = await deps.throttle.attempt(pairKey, deps.now());
+  if (byPair.retryInMs > 0) throw tooManyAttempts(byPair.retryInMs);
+}
+
+function tooManyAttempts(waitMs: number): HttpError {
+  return new HttpError(429, staffAuthMessages.tooManyAttempts(waitMs), undefined, {
+    retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+  });
+}
+
 /**
  * `POST /api/staff/login`. Answers the new session's token (shown once) and the
  * principal; throws 401 on a wrong email or password (same text, same cost)
- * and 429 once the email or the IP has used up its attempts.
+ * and 429 while the IP has used up its attempts or its pair with the email must wait.
  */
 export async function staffLogin(
   deps: StaffAuthDeps,
   input: { email: string; password: string; ip: string },
 ): Promise<{ token: string; staff: StaffPrincipal }> {
   const email = staffEmailNormalize(input.email);
-  // The email's key is hashed so that Redis never holds the address itself.
-  const emailKey = `email:${createHash('sha256').update(email).digest('hex')}`;
   const ipKey = `ip:${input.ip}`;
-  const byEmail = await deps.throttle.hit(emailKey);
   const byIp = await deps.throttle.hit(ipKey);
-  const over = [
-    byEmail.count > deps.limits.loginFailuresPerEmail ? byEmail.resetInMs : 0,
-    byIp.count > deps.limits.loginFailuresPerIp ? byIp.resetInMs : 0,
-  ];
-  const waitMs = Math.max(...over);
-  if (waitMs > 0) {
-    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-    throw new HttpError(429, staffAuthMessages.tooManyAttempts(minutes), undefined, {
-      retryAfterSeconds: Math.ceil(waitMs / 1000),
-    });
-  }
+  if (byIp.count > deps.limits.loginFailuresPerIp) throw tooManyAttempts(byIp.resetInMs);
+  const pairKey = staffLoginPairKey(email, input.ip);
+  await staffPairGate(deps, pairKey);
 
   const user = await staffUserByEmail(deps.db, email);
   // A removed account keeps a hash no secret matches; it takes the dummy's path so it costs the same.
@@ -236,7 +196,7 @@ export async function staffLogin(
   const verified = await secretVerify(input.password, usable?.passwordHash ?? (await dummyHashGet()));
   if (!usable || !verified) throw new HttpError(401, staffAuthMessages.loginFailed);
 
-  await deps.throttle.clear(emailKey);
+  await deps.throttle.clear(pairKey);
   await deps.throttle.forgive(ipKey);
   const now = deps.now();
   const token = staffTokenNew();
@@ -248,6 +208,7 @@ export async function staffLogin(
     tokenHash,
     staffUserId: usable.id,
     companyId: usable.companyId,
+    credentialsStamp: staffCredentialsStamp(usable.passwordHash),
     expiresAt,
     createdAt: new Date(now),
   });
@@ -262,6 +223,6 @@ export async function staffSessionResolve(
   if (!token || !STAFF_TOKEN_PATTERN.test(token)) return undefined;
   const tokenHash = staffTokenHash(token);
   const found = await staffSessionFind(deps.db, tokenHash, new Date(deps.now()));
-  if (!found) return undefined;
+  if (!found || found.credentialsStamp !== staffCredentialsStamp(found.user.passwordHash)) return undefined;
   return principalOf(deps.db, found.user, { tokenHash, expiresAt: found.expiresAt });
 }

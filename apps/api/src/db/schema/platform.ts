@@ -49,6 +49,13 @@ export const staffSessions = pgTable(
       .notNull()
       .references(() => staffUsers.id, { onDelete: 'cascade' }),
     companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * A fingerprint of the account's password hash when the session began: a
+     * session whose stamp no longer matches (the password changed by any path,
+     * or the account was disabled) is over. '' (sessions older than the
+     * column) never matches.
+     */
+    credentialsStamp: text().notNull().default(''),
     expiresAt: instant().notNull(),
     createdAt: createdAt(),
   },

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Config } from '../../config';
+import { siteConsoleSocketAllows } from '../../lib/site-origins';
+import { CONSOLE_ROOM, staffSocketsRecheck } from './realtime-staff-recheck';
 
 /** Room names, as the spec names channels. */
 export const rooms = {
@@ -16,7 +18,10 @@ export const rooms = {
 const publicRoom = /^(tracking-\d{1,12}|order-[A-Za-z0-9]{6,32})$/;
 
 /** A console room: joined only with a staff session that may see that branch contact. */
-const consoleRoom = /^console-(\d{1,10})$/;
+const consoleRoom = CONSOLE_ROOM;
+
+/** Server-to-server message (Redis adapter): every process re-checks its staff sockets now. */
+const RECHECK_MESSAGE = 'staff-recheck';
 
 /** The internal room of one staff session's sockets (never joinable by a client), so logout reaches them. */
 const sessionRoom = (tokenHash: string) => `staff-session-${tokenHash}`;
@@ -30,6 +35,12 @@ export interface Realtime {
   publish(room: string, event: string, payload: unknown): void;
   /** Disconnects every socket of a staff session, on any process (logout). */
   sessionDisconnect(tokenHash: string): void;
+  /**
+   * Re-checks every staff socket against the database now: this process's
+   * before the promise settles, the other processes' (Redis adapter) as soon
+   * as they hear of it. Call after a commit that may take access away.
+   */
+  staffRecheck(): Promise<void>;
   io: Server;
 }
 
@@ -50,7 +61,10 @@ declare module 'fastify' {
  * a token that does not resolve refuses the connection ('unauthorized'), and
  * `console-{branchContactId}` is joined only when the session — checked again
  * at join time, so a logout or expiry counts — may see that branch contact.
- * A staff socket is disconnected at logout and when its session expires.
+ * A staff socket is disconnected at logout and when its session expires, and
+ * re-checked every STAFF_SOCKET_RECHECK_SECONDS and after a tenant import:
+ * access taken away disconnects it or makes it leave the rooms it lost.
+ * A socket joins at most REALTIME_ROOMS_PER_SOCKET rooms.
  */
 export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -74,6 +88,8 @@ export default fp(
     io.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
       if (token === undefined || token === null || token === '') return next();
+      // A staff socket only from the console's origin (decisions/017).
+      if (!siteConsoleSocketAllows(config.origins, socket.handshake)) return next(new Error('unauthorized'));
       app.staffSessions
         .resolve(typeof token === 'string' ? token : undefined)
         .then((staff) => {
@@ -103,16 +119,28 @@ export default fp(
       return staff?.branchContactIds.has(Number(match[1])) ?? false;
     };
 
+    /** Rooms the client asked for (its own id's room and its session's room are the server's). */
+    const joinedCount = (socket: { id: string; rooms: Set<string> }) => {
+      let count = 0;
+      for (const room of socket.rooms) if (room !== socket.id && !room.startsWith('staff-session-')) count++;
+      return count;
+    };
+    const roomsPerSocket = config.realtime.roomsPerSocket;
+
     io.on('connection', (socket) => {
       socket.on('join', (room: unknown, ack?: (result: { ok: boolean }) => void) => {
         const answer = (ok: boolean) => {
           if (typeof ack === 'function') ack({ ok });
         };
         if (typeof room !== 'string') return answer(false);
+        const full = () => !socket.rooms.has(room) && joinedCount(socket) >= roomsPerSocket;
+        if (full()) return answer(false);
         mayJoin(socket, room)
           .then(async (allowed) => {
-            if (allowed) await socket.join(room);
-            answer(allowed);
+            // Counted again after the check: joins sent together all passed the first count.
+            const ok = allowed && !full();
+            if (ok) await socket.join(room);
+            answer(ok);
           })
           .catch((error: unknown) => {
             app.log.error({ err: error, room }, 'realtime join failed');
@@ -124,6 +152,27 @@ export default fp(
       });
     });
 
+    const recheckLocal = () =>
+      staffSocketsRecheck(io, (token) => app.staffSessions.resolve(token), app.log).catch((error: unknown) =>
+        app.log.error({ err: error }, 'staff socket re-check failed'),
+      );
+    // One pass at a time: a slow database never piles passes up.
+    let recheckRunning: Promise<void> | undefined;
+    const recheckNow = () => {
+      recheckRunning ??= recheckLocal().finally(() => {
+        recheckRunning = undefined;
+      });
+      return recheckRunning;
+    };
+    /** A pass that starts after now: one under way may have read the database before the change. */
+    const recheckFresh = async () => {
+      await recheckRunning;
+      await recheckNow();
+    };
+    io.on(RECHECK_MESSAGE, () => void recheckFresh());
+    const recheckTimer = setInterval(() => void recheckNow(), config.realtime.staffRecheckSeconds * 1000);
+    recheckTimer.unref();
+
     app.decorate('realtime', {
       io,
       publish(room, event, payload) {
@@ -132,11 +181,17 @@ export default fp(
       sessionDisconnect(tokenHash) {
         io.in(sessionRoom(tokenHash)).disconnectSockets(true);
       },
+      async staffRecheck() {
+        if (config.redisUrl) io.serverSideEmit(RECHECK_MESSAGE);
+        await recheckFresh();
+      },
     } satisfies Realtime);
 
     // Drop this process's sockets before the HTTP server stops listening (it
     // would wait on them); io.close() would close that server a second time.
     app.addHook('preClose', async () => {
+      clearInterval(recheckTimer);
+      await recheckRunning;
       io.local.disconnectSockets(true);
       io.engine.close();
     });

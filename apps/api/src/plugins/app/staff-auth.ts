@@ -4,14 +4,17 @@ import { Redis } from 'ioredis';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
 import {
-  type LoginThrottle,
-  loginThrottleMemory,
-  loginThrottleRedis,
   type StaffPrincipal,
   staffAuthMessages,
   staffBearerToken,
   staffSessionResolve,
 } from '../../services/staff-auth-service';
+import {
+  type LoginBackoffPolicy,
+  type LoginThrottle,
+  loginThrottleMemory,
+  loginThrottleRedis,
+} from '../../services/staff-login-throttle';
 
 /** Staff sessions as the rest of the app uses them. */
 export interface StaffSessions {
@@ -48,14 +51,20 @@ export function staffOf(request: FastifyRequest): StaffPrincipal {
  */
 export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
-    const windowMs = config.staffAuth.loginFailureWindowMinutes * 60_000;
+    const limits = config.staffAuth;
+    const policy: LoginBackoffPolicy = {
+      windowMs: limits.loginFailureWindowMinutes * 60_000,
+      freeFailures: limits.loginFreeFailures,
+      delayBaseMs: limits.loginDelaySeconds * 1000,
+      delayMaxMs: limits.loginMaxDelayMinutes * 60_000,
+    };
     let throttle: LoginThrottle;
     if (config.redisUrl) {
       const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
       app.addHook('onClose', async () => void redis.disconnect());
-      throttle = loginThrottleRedis(redis, windowMs, config.redisKeyPrefix);
+      throttle = loginThrottleRedis(redis, policy, config.redisKeyPrefix);
     } else {
-      throttle = loginThrottleMemory(windowMs, () => app.clock.now());
+      throttle = loginThrottleMemory(policy, () => app.clock.now());
     }
 
     const sessions: StaffSessions = {

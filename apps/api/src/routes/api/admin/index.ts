@@ -113,7 +113,11 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       // Stale entries are never served (the cache keys on contentVersion); this frees them now.
-      if (result.changed) menuCacheClear();
+      if (result.changed) {
+        menuCacheClear();
+        // A staff member removed, a location taken away or a password changed: their consoles stop hearing now.
+        await app.realtime.staffRecheck();
+      }
       request.log.info(
         { companyAlias: result.companyAlias, changed: result.changed },
         'tenant imported through the admin API',

@@ -1,6 +1,6 @@
 /**
  * Staff access under /api/staff: log in with the email and password of the
- * tenant file, log out, and read who the session belongs to.
+ * tenant file, log out, change the password, and read who the session belongs to.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -8,6 +8,7 @@ import { HttpError } from '../../../lib/http-error';
 import { staffOf } from '../../../plugins/app/staff-auth';
 import { staffSessionDelete } from '../../../repositories/staff-repository';
 import { staffLogin, staffViewOf } from '../../../services/staff-auth-service';
+import { STAFF_PASSWORD_MIN_LENGTH, staffPasswordChange } from '../../../services/staff-password-service';
 
 const ErrorSchema = Type.Object({
   error: Type.String(),
@@ -35,6 +36,14 @@ const LoginBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+const PasswordBodySchema = Type.Object(
+  {
+    currentPassword: Type.String({ minLength: 1, maxLength: 256 }),
+    newPassword: Type.String({ minLength: STAFF_PASSWORD_MIN_LENGTH, maxLength: 256 }),
+  },
+  { additionalProperties: false },
+);
+
 const SessionSchema = Type.Object({
   token: Type.String({ description: 'Send as `Authorization: Bearer <token>`; shown only here' }),
   expiresAt: Type.String({ format: 'date-time' }),
@@ -54,9 +63,10 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Log in with email and password; answers a session token (12 h)',
         description:
           `401 'Email o contraseña incorrectos' for a wrong email or password alike. Attempts are counted per ` +
-          `email (${limits.loginFailuresPerEmail}) and per IP (${limits.loginFailuresPerIp}) within ` +
-          `${limits.loginFailureWindowMinutes} minutes; beyond that 429 with Retry-After, and a successful ` +
-          'login clears the email’s count.',
+          `IP (${limits.loginFailuresPerIp} within ${limits.loginFailureWindowMinutes} minutes) and per email ` +
+          `and IP together: after ${limits.loginFreeFailures} failures each one makes that address wait ` +
+          `${limits.loginDelaySeconds} s, doubling up to ${limits.loginMaxDelayMinutes} minutes (429 with ` +
+          'Retry-After). Failures from other addresses never refuse this one; a success clears its count.',
         body: LoginBodySchema,
         response: { 200: SessionSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
       },
@@ -99,6 +109,43 @@ const staffRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await staffSessionDelete(app.db, staff.tokenHash);
       app.realtime.sessionDisconnect(staff.tokenHash);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/password',
+    {
+      onRequest: app.staffAuth,
+      // Each call costs two scrypts; the (email, IP) throttle holds back guesses of the current password.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['staff'],
+        summary: 'Change my password; every other session of mine ends (this one goes on)',
+        description:
+          `The new password needs at least ${STAFF_PASSWORD_MIN_LENGTH} characters and must differ from the ` +
+          "current one. A wrong current password is 400 with `fields['body.currentPassword']`, and counts " +
+          'like a failed login from this address. The other sessions are deleted and their sockets disconnected.',
+        security: [{ staffSession: [] }],
+        body: PasswordBodySchema,
+        response: { 204: Type.Null(), 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      try {
+        const { endedSessions } = await staffPasswordChange(
+          { db: app.db, now: () => app.clock.now(), throttle: app.staffSessions.throttle },
+          staffOf(request),
+          { ...request.body, ip: request.ip },
+        );
+        for (const tokenHash of endedSessions) app.realtime.sessionDisconnect(tokenHash);
+        return reply.code(204).send(null);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429) {
+          reply.header('retry-after', String(error.extra?.retryAfterSeconds ?? 60));
+        }
+        throw error;
+      }
     },
   );
 

@@ -119,6 +119,19 @@ export function staffLogout(token: string): Promise<void> {
   return apiRequest('/staff/logout', { method: 'POST', headers: bearer(token) });
 }
 
+/** Changes the signed-in staff member's password; their other sessions end, this one goes on. */
+export function staffPasswordChange(
+  token: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  return apiRequest('/staff/password', {
+    method: 'POST',
+    headers: bearer(token),
+    body: { currentPassword, newPassword },
+  });
+}
+
 export function staffMe(token: string): Promise<{ expiresAt: string; staff: Staff }> {
   return apiRequest('/staff/me', { headers: bearer(token) });
 }

@@ -1,5 +1,5 @@
 import type { MoneyCountry } from '@comanda/domain/money';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { realtimeJoin } from '../../../lib/realtime';
 import { themeApply } from '../../../lib/theme';
@@ -28,6 +28,9 @@ import { OrderBoardView } from './order-board';
 import { OrderDetailPanel } from './order-detail';
 import { OutboxList } from './outbox-list';
 import { VenueControls } from './venue-controls';
+
+// Seldom used: its own chunk, fetched when asked for.
+const PasswordForm = lazy(() => import('./password-form').then((m) => ({ default: m.PasswordForm })));
 
 const PICKED_KEY = 'comanda.console.branchContact';
 const EXPIRED_NOTICE = 'Su sesión venció. Ingrese nuevamente.';
@@ -74,6 +77,7 @@ function ConsoleShell({ session, onExpired }: { session: StaffSession; onExpired
   const { token, staff } = session;
   const [contacts, setContacts] = useState<VenueControlsData[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [changingPassword, setChangingPassword] = useState(false);
   const [picked, setPicked] = useState<number | null>(() => {
     const stored = Number(sessionStorage.getItem(PICKED_KEY));
     return Number.isInteger(stored) && stored > 0 ? stored : null;
@@ -132,12 +136,24 @@ function ConsoleShell({ session, onExpired }: { session: StaffSession; onExpired
           <span className="console-header__staff">
             {staff.name} · {staff.role === 'OWNER' ? 'Dueño' : 'Personal'}
           </span>
+          <button
+            type="button"
+            className="button button--bordered button--small"
+            aria-pressed={changingPassword}
+            onClick={() => setChangingPassword((open) => !open)}
+          >
+            Contraseña
+          </button>
           <button type="button" className="button button--bordered button--small" onClick={logout}>
             Cerrar sesión
           </button>
         </div>
       </header>
-      {loadError ? (
+      {changingPassword ? (
+        <Suspense fallback={<p className="console-page muted">Cargando…</p>}>
+          <PasswordForm token={token} onDone={() => setChangingPassword(false)} onExpired={onExpired} />
+        </Suspense>
+      ) : loadError ? (
         <p className="console-error console-page" role="alert">
           {loadError}
         </p>
