@@ -6,7 +6,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HttpError } from '../../../lib/http-error';
-import { nulRefuse } from '../../../lib/nul-guard';
 import {
   CODE_LENGTH,
   CODE_MAX_ATTEMPTS,
@@ -90,7 +89,6 @@ const orderingCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/code',
     {
-      preValidation: nulRefuse,
       schema: {
         tags: ['orderingcustomer'],
         summary: 'Send a one-time sign-in code to a phone (WhatsApp, through the outbox)',
@@ -124,7 +122,6 @@ const orderingCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/session',
     {
-      preValidation: nulRefuse,
       // Each try costs an scrypt: a coarse cap per IP on top of the per-code attempt limit.
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
