@@ -32,10 +32,15 @@ export function testModeMarkApply(html: Buffer, payments: Pick<PaymentsConfig, '
   const text = html.toString('utf8');
   const body = /<body[^>]*>/i.exec(text);
   const head = text.search(/<\/head>/i);
-  if (!body || head < 0) throw new Error('index.html has no <head> or <body>: cannot add the test-mode mark');
-  const afterBody = body.index + body[0].length;
-  return Buffer.from(
-    text.slice(0, head) + STYLE + text.slice(head, afterBody) + MARK + text.slice(afterBody),
-    'utf8',
-  );
+  if (body && head >= 0) {
+    const afterBody = body.index + body[0].length;
+    return Buffer.from(
+      text.slice(0, head) + STYLE + text.slice(head, afterBody) + MARK + text.slice(afterBody),
+      'utf8',
+    );
+  }
+  // <head> and <body> are optional in HTML: without them, the mark goes right before the app's root.
+  const root = text.search(/<div id="root"/i);
+  const at = root >= 0 ? root : text.length;
+  return Buffer.from(text.slice(0, at) + STYLE + MARK + text.slice(at), 'utf8');
 }
