@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configForTest } from '../src/config';
 import { abuseTrips } from '../src/db/schema/abuse';
+import { customerCodeCounters, customerPhoneCodes, customerSessions } from '../src/db/schema/customers';
 import { analyticsEvents, clientLogs } from '../src/db/schema/platform';
 import { retentionRunOnce } from '../src/services/retention-service';
 import { tenantExample, tenantLoad } from './support/diner-fixture';
@@ -109,7 +110,7 @@ describe.each(testDatabaseKinds())('anonymous writes on %s', (kind) => {
         },
       ]);
     const deleted = await retentionRunOnce(db(), ctx.config.retention, NOW, { batch: 2 });
-    expect(deleted).toEqual({ analyticsEvents: 5, clientLogs: 1, abuseTrips: 1 });
+    expect(deleted).toMatchObject({ analyticsEvents: 5, clientLogs: 1, abuseTrips: 1 });
     expect(
       (await db().select({ type: analyticsEvents.type }).from(analyticsEvents)).map((r) => r.type),
     ).toEqual(['RECENT']);
@@ -129,7 +130,44 @@ describe.each(testDatabaseKinds())('anonymous writes on %s', (kind) => {
       analyticsEvents: 0,
       clientLogs: 0,
       abuseTrips: 0,
+      customerCodes: 0,
+      customerSessions: 0,
+      customerCounters: 0,
     });
+  });
+
+  it('deletes sign-in codes, diner sessions and code counters once expired, and keeps the live ones', async () => {
+    const companyId = await tenantLoad(ctx, tenantExample());
+    const at = (ms: number) => new Date(NOW + ms);
+    await db()
+      .insert(customerPhoneCodes)
+      .values([
+        { companyId, phone: '+5491155550001', codeHash: 'x', expiresAt: at(-60_000) },
+        { companyId, phone: '+5491155550002', codeHash: 'y', expiresAt: at(60_000) },
+      ]);
+    await db()
+      .insert(customerSessions)
+      .values([
+        { companyId, phone: '+5491155550001', tokenHash: 'expired-session', expiresAt: at(-DAY) },
+        { companyId, phone: '+5491155550002', tokenHash: 'live-session', expiresAt: at(DAY) },
+      ]);
+    await db()
+      .insert(customerCodeCounters)
+      .values([
+        { key: 'closed-window', count: 3, resetAt: at(-1000) },
+        { key: 'open-window', count: 1, resetAt: at(60_000) },
+      ]);
+    const deleted = await retentionRunOnce(db(), ctx.config.retention, NOW, { batch: 1 });
+    expect(deleted).toMatchObject({ customerCodes: 1, customerSessions: 1, customerCounters: 1 });
+    expect(
+      (await db().select({ phone: customerPhoneCodes.phone }).from(customerPhoneCodes)).map((r) => r.phone),
+    ).toEqual(['+5491155550002']);
+    expect(
+      (await db().select({ token: customerSessions.tokenHash }).from(customerSessions)).map((r) => r.token),
+    ).toEqual(['live-session']);
+    expect(
+      (await db().select({ key: customerCodeCounters.key }).from(customerCodeCounters)).map((r) => r.key),
+    ).toEqual(['open-window']);
   });
 
   it('runs the retention pass from the background jobs', async () => {

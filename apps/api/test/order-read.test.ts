@@ -354,6 +354,14 @@ describe.each(testDatabaseKinds())('order follow-up and client logs on %s', (kin
       expect(JSON.stringify(log?.payload).length).toBeLessThan(16 * 1024);
     });
 
+    it('cuts a long string of emoji between characters, never inside one (a lone half cannot be stored)', async () => {
+      const { status } = await postJson(ctx, '/api/diner/log', { url: `u${'😀'.repeat(1500)}` });
+      expect(status).toBe(204);
+      const payload = (await latestLog())?.payload as Record<string, string> | undefined;
+      const url = payload?.url ?? '';
+      expect(url.startsWith(`u${'😀'.repeat(999)}…[truncated`)).toBe(true);
+    });
+
     it('keeps what PostgreSQL cannot store (U+0000, a lone surrogate) as a replacement character', async () => {
       const { status } = await postJson(ctx, '/api/diner/log', {
         component: 'Check\u0000out\udc00',

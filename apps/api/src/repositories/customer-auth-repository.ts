@@ -3,7 +3,7 @@
  * ADR 018. Every query is scoped by company (a session names its company; a
  * token of one company never reads another's).
  */
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../db/client';
 import { customerCodeCounters, customerPhoneCodes, customerSessions } from '../db/schema/customers';
 
@@ -134,4 +134,63 @@ export async function customerSessionDelete(db: Queryable, tokenHash: string): P
     .where(eq(customerSessions.tokenHash, tokenHash))
     .returning({ id: customerSessions.id });
   return rows.length > 0;
+}
+
+/**
+ * Deletes at most `limit` spent rows of each kind: codes past their expiry,
+ * sessions past theirs, counters whose window has closed. Nothing here is
+ * read after that instant (a code or session past its expiry is refused, a
+ * closed window restarts at 1), so they only hold phones and hashes longer
+ * than they serve.
+ */
+export async function customerAuthExpiredDelete(
+  db: Queryable,
+  now: Date,
+  limit: number,
+): Promise<{ customerCodes: number; customerSessions: number; customerCounters: number }> {
+  const at = now.toISOString();
+  const codes = await db
+    .delete(customerPhoneCodes)
+    .where(
+      inArray(
+        customerPhoneCodes.id,
+        db
+          .select({ id: customerPhoneCodes.id })
+          .from(customerPhoneCodes)
+          .where(lt(customerPhoneCodes.expiresAt, sql`${at}::timestamptz`))
+          .limit(limit),
+      ),
+    )
+    .returning({ id: customerPhoneCodes.id });
+  const sessions = await db
+    .delete(customerSessions)
+    .where(
+      inArray(
+        customerSessions.id,
+        db
+          .select({ id: customerSessions.id })
+          .from(customerSessions)
+          .where(lt(customerSessions.expiresAt, sql`${at}::timestamptz`))
+          .limit(limit),
+      ),
+    )
+    .returning({ id: customerSessions.id });
+  const counters = await db
+    .delete(customerCodeCounters)
+    .where(
+      inArray(
+        customerCodeCounters.key,
+        db
+          .select({ key: customerCodeCounters.key })
+          .from(customerCodeCounters)
+          .where(lt(customerCodeCounters.resetAt, sql`${at}::timestamptz`))
+          .limit(limit),
+      ),
+    )
+    .returning({ key: customerCodeCounters.key });
+  return {
+    customerCodes: codes.length,
+    customerSessions: sessions.length,
+    customerCounters: counters.length,
+  };
 }

@@ -16,7 +16,10 @@ export const CLIENT_LOG_MAX_JSON = 4000;
 
 /** Cuts a string, marking the cut. */
 export function truncate(value: string, max: number): string {
-  return value.length <= max ? value : `${value.slice(0, max)}…[truncated ${value.length - max}]`;
+  if (value.length <= max) return value;
+  // Never cut between the two halves of a surrogate pair: a lone half cannot be stored (jsonb).
+  const cut = /[\uD800-\uDBFF]/.test(value.charAt(max - 1)) ? max - 1 : max;
+  return `${value.slice(0, cut)}…[truncated ${value.length - cut}]`;
 }
 
 /** A free-form value kept as is when small, else as its truncated JSON text. */
