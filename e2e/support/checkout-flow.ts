@@ -43,12 +43,19 @@ export const NUNEZ_ADDRESS = {
 };
 
 /** Keeps a diner's address as the address feature stores it (like storefrontKeepAddress, with any field). */
-export async function checkoutKeepAddress(page: Page, location: Record<string, unknown>): Promise<void> {
-  await page.addInitScript((kept) => {
-    // Stored under the demo company's key (apps/web/src/lib/storage-scope.ts).
-    if (localStorage.getItem('comanda.location@brasa')) return;
-    localStorage.setItem('comanda.location@brasa', JSON.stringify({ savedAt: Date.now(), location: kept }));
-  }, location);
+export async function checkoutKeepAddress(
+  page: Page,
+  location: Record<string, unknown>,
+  company = 'brasa',
+): Promise<void> {
+  await page.addInitScript(
+    ({ kept, key }) => {
+      // Stored under the company's own key (apps/web/src/lib/storage-scope.ts).
+      if (localStorage.getItem(key)) return;
+      localStorage.setItem(key, JSON.stringify({ savedAt: Date.now(), location: kept }));
+    },
+    { kept: location, key: `comanda.location@${company}` },
+  );
 }
 
 /** Opens a category page and adds one plate through its detail modal. */

@@ -157,7 +157,7 @@ const noPaymentTenant = () =>
 
 test('delivery where cash is the only payment type and no rider takes cash', async ({ page, request }) => {
   await tenantImport(request, noPaymentTenant());
-  await checkoutKeepAddress(page, NUNEZ_ADDRESS);
+  await checkoutKeepAddress(page, NUNEZ_ADDRESS, 'ceniza');
   await addPlate(page, '/menu/ceniza-nunez/delivery/entradas', 'Provoleta');
   await toCheckout(page, 'ceniza-nunez');
   await expect(page.getByText('Av. Cabildo 3000, CABA')).toBeVisible();

@@ -82,6 +82,9 @@ export function useStorefrontLocation(
     store?.get ?? noLocation,
   );
 
+  // The stored key names the company, known only once its entity has arrived: asked again then.
+  const storedKey = storageKey(STORED_LOCATION_KEY);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: storedKey changes with the company on screen.
   useEffect(() => {
     if (module || (!open && !locationStored())) return;
     let current = true;
@@ -92,7 +95,7 @@ export function useStorefrontLocation(
     return () => {
       current = false;
     };
-  }, [module, open]);
+  }, [module, open, storedKey]);
 
   const delivery = mode?.type === 'DELIVERY';
   const lat = location?.lat;
