@@ -203,7 +203,7 @@ interface CheckoutTenantFile {
  * 409 test imports it twice with different prices).
  */
 export function checkoutTenant(prices: Record<string, number> = {}): CheckoutTenantFile {
-  const file = path.resolve(here, '../../../shared/fixtures/tenant-example.json');
+  const file = path.resolve(here, '../../fixtures/tenant-example.json');
   const tenant = JSON.parse(
     fs.readFileSync(file, 'utf8').replaceAll('fuego', 'ensayo'),
   ) as CheckoutTenantFile;

@@ -88,7 +88,7 @@ interface TenantFile {
  * one whose image is broken, and a brand that sets no colour (Café).
  */
 export function tenantVariant(): TenantFile {
-  const file = path.resolve(here, '../../../shared/fixtures/tenant-example.json');
+  const file = path.resolve(here, '../../fixtures/tenant-example.json');
   const tenant = JSON.parse(fs.readFileSync(file, 'utf8').replaceAll('fuego', 'solo')) as TenantFile;
   for (const branch of tenant.branches) {
     if (branch.alias === 'solo-cafe') branch.generalConfig.colorConfig = { colorModeType: 'LIGHT' };

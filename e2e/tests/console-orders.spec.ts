@@ -376,7 +376,7 @@ test.describe('staff access', () => {
 
   test("a second company's staff sees nothing of the first", async ({ page, request }) => {
     const imported = await request.post('/api/admin/tenants', {
-      data: JSON.parse(fs.readFileSync('/work/shared/fixtures/tenant-example.json', 'utf8')),
+      data: JSON.parse(fs.readFileSync(path.join(root, 'fixtures/tenant-example.json'), 'utf8')),
       headers: { authorization: `Bearer ${process.env.E2E_ADMIN_TOKEN}` },
     });
     expect([200, 201, 409]).toContain(imported.status());

@@ -1,5 +1,5 @@
 /**
- * Test data taken from /work/shared/fixtures/tenant-example.json (Fuego Burgers,
+ * Test data taken from fixtures/tenant-example.json (Fuego Burgers,
  * Palermo), converted to the domain's shapes (ARS has mantissa 0, so minor units
  * equal pesos).
  */

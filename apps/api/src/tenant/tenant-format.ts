@@ -1,8 +1,8 @@
 import { type Static, type TProperties, Type } from 'typebox';
 
 /**
- * The `tenant/v1` import format (contract: `shared/fixtures/README.md`, example:
- * `shared/fixtures/tenant-example.json`).
+ * The `tenant/v1` import format (contract: this file's types, checked by tenant-validate.ts; example:
+ * `fixtures/tenant-example.json`).
  *
  * Structural rules live here; rules that span the file (references by key or
  * alias, duplicates, money precision, closed polygons…) live in

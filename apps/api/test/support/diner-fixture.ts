@@ -7,9 +7,9 @@ import type { TestContext } from './test-app';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** The shared example tenant (`../shared/fixtures/tenant-example.json`), parsed afresh on every call. */
+/** The example tenant (`fixtures/tenant-example.json`), parsed afresh on every call. */
 export function tenantExample(): Record<string, unknown> {
-  const file = path.resolve(here, '../../../../../shared/fixtures/tenant-example.json');
+  const file = path.resolve(here, '../../../../fixtures/tenant-example.json');
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 

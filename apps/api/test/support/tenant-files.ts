@@ -6,8 +6,8 @@ import type { Queryable } from '../../src/db/client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Where the shared contract lives, next to the repository (`../shared/fixtures`). */
-export const EXAMPLE_TENANT_PATH = path.resolve(here, '../../../../../shared/fixtures/tenant-example.json');
+/** The example tenant kept in the repository (`fixtures/tenant-example.json`). */
+export const EXAMPLE_TENANT_PATH = path.resolve(here, '../../../../fixtures/tenant-example.json');
 export const DEMO_TENANT_PATH = path.resolve(here, '../../src/tenant/demo-tenant.json');
 
 // biome-ignore lint/suspicious/noExplicitAny: tests edit tenant files freely, field by field
