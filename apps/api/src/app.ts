@@ -8,6 +8,7 @@ import abuse from './plugins/app/abuse';
 import clock from './plugins/app/clock';
 import jobs from './plugins/app/jobs';
 import realtime from './plugins/app/realtime';
+import riderAuth from './plugins/app/rider-auth';
 import staffAuth from './plugins/app/staff-auth';
 import compression from './plugins/external/compression';
 import database from './plugins/external/database';
@@ -89,6 +90,7 @@ export async function appBuild(config: Config, db: Database, options: AppOptions
   await app.register(openapi);
   await app.register(clock, { config });
   await app.register(staffAuth, { config });
+  await app.register(riderAuth);
   await app.register(abuse, { config });
   await app.register(realtime, { config });
   await app.register(registerRoutes);

@@ -97,6 +97,8 @@ export interface Config {
    * the tenant CLI), and how many rooms one socket may join.
    */
   realtime: { staffRecheckSeconds: number; roomsPerSocket: number };
+  /** Own-fleet riders (ADR 022): how long a shift session lives before the rider must start it again. */
+  riders: { shiftHours: number };
   /** Requests per minute and client IP reporting an order error (`POST /api/diner/order/details`). */
   orderDetailsPerMinute: number;
   /**
@@ -193,6 +195,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     realtime: {
       staffRecheckSeconds: positive(env.STAFF_SOCKET_RECHECK_SECONDS, 5, 'STAFF_SOCKET_RECHECK_SECONDS'),
       roomsPerSocket: positive(env.REALTIME_ROOMS_PER_SOCKET, 50, 'REALTIME_ROOMS_PER_SOCKET'),
+    },
+    riders: {
+      shiftHours: positive(env.RIDER_SHIFT_HOURS, 16, 'RIDER_SHIFT_HOURS'),
     },
     customerAuth: {
       codesPerPhone: positive(env.CUSTOMER_CODES_PER_PHONE, 3, 'CUSTOMER_CODES_PER_PHONE'),

@@ -838,6 +838,8 @@ class TenantImporter {
         name: rider.name,
         phone: rider.phone,
         securityCodeHash,
+        // Listed by the venue itself: approved (a rider who registers from the shift page waits for it).
+        approved: true,
         ...(before ? {} : { active: rider.active }),
       });
     }
@@ -1305,7 +1307,9 @@ class TenantImporter {
     const ids = rows.map((row) => row.id);
     const used = new Set([
       ...(await this.referenced(shipments.riderId, ids)),
+      ...(await this.referenced(shipments.offeredToRiderId, ids)),
       ...(await this.referenced(shipmentStacks.riderId, ids)),
+      ...(await this.referenced(shipmentStacks.offeredToRiderId, ids)),
     ]);
     await this.deleteRows(
       'riders',
