@@ -21,6 +21,21 @@ const MenuCategoryRoute = lazy(() => menuPages().then((m) => ({ default: m.MenuC
 const MenuPlateRoute = lazy(() => menuPages().then((m) => ({ default: m.MenuPlateRoute })));
 const FollowUpRoute = lazy(() => import('./routes/follow-up').then((m) => ({ default: m.FollowUpRoute })));
 const SupportRoute = lazy(() => import('./routes/support').then((m) => ({ default: m.SupportRoute })));
+const RiderStartRoute = lazy(() =>
+  import('./routes/rider-start').then((m) => ({ default: m.RiderStartRoute })),
+);
+const RiderShiftRoute = lazy(() =>
+  import('./routes/rider-shift').then((m) => ({ default: m.RiderShiftRoute })),
+);
+const RiderRedirectRoute = lazy(() =>
+  import('./routes/rider-redirect').then((m) => ({ default: m.RiderRedirectRoute })),
+);
+const RiderShipmentsRoute = lazy(() =>
+  import('./routes/rider-shipments').then((m) => ({ default: m.RiderShipmentsRoute })),
+);
+const RiderShipmentRoute = lazy(() =>
+  import('./routes/rider-shipment').then((m) => ({ default: m.RiderShipmentRoute })),
+);
 
 /**
  * The storefront's routes (ordering §2, follow-up §2.1). `preview` outranks a
@@ -41,6 +56,14 @@ export function AppRouter() {
             <Route path="menu/:alias/order/:orderCode" element={<FollowUpRoute />} />
             <Route path="soporte" element={<SupportRoute />} />
             <Route path="menu/:alias/checkout" element={<CheckoutRoute />} />
+            <Route path="logistics" element={<RiderStartRoute />} />
+            <Route path="logistics/:alias/rider/:registerPageVariant" element={<RiderShiftRoute />} />
+            <Route path="logistics/:alias/rider/:riderId/shipments" element={<RiderRedirectRoute />} />
+            <Route path="logistics/:alias/shipments" element={<RiderShipmentsRoute />} />
+            <Route
+              path="logistics/:alias/shipments/:shipmentType/:shipmentId"
+              element={<RiderShipmentRoute />}
+            />
             <Route path="menu/:alias/:mode" element={<MenuRoute />}>
               <Route index element={<MenuHomeRoute />} />
               <Route path=":category" element={<MenuCategoryRoute />} />
