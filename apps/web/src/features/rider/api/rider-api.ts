@@ -34,6 +34,9 @@ export interface ShipmentDestination {
   number: string | null;
   zone: string | null;
   locality: string | null;
+  fullAddress?: string | null;
+  betweenStreets?: string | null;
+  details?: string | null;
   lat: number | null;
   lng: number | null;
 }
@@ -46,7 +49,7 @@ export interface RiderShipment {
   createdAt: string;
   updatedAt: string;
   returnShipment: boolean;
-  stackingOrder: number | null;
+  stackingOrder: number;
   stackId: number | null;
   logisticsOrder: { id: number };
   riderId: number | null;
@@ -58,15 +61,13 @@ export interface RiderShipment {
   customerPhone: string | null;
   /** Street, number and coordinates only while the customer's details may be shown. */
   destination: ShipmentDestination | null;
-  branch: {
-    name: string;
-    address: string | { street?: string | null; number?: string | null; zone?: string | null } | null;
-    lat: number | null;
-    lng: number | null;
-  };
+  branch: { name: string; address: string | null; lat: number | null; lng: number | null };
+  /** Never the order's code: it opens the diner's follow-up page, with the delivery code. */
   order: {
-    code: string;
-    paymentType: string | { paymentMethod?: string; showName?: string } | null;
+    /** The payment type's name. */
+    paymentType: string | null;
+    /** CASH: the rider collects the total. */
+    paymentMethod: string;
     total: number;
     paysWith: number | null;
   };
@@ -83,6 +84,8 @@ export interface RiderStack {
   riderId: number | null;
   rider: { id: number; name: string; phone: string } | null;
   wonByOther: boolean;
+  /** The viewer may cancel it now. */
+  canCancel: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -132,7 +132,8 @@ function Detail({
   const needsCode = action?.nextStatus === 'DELIVERED' && action.scope === 'SHIPMENT';
   const plan = mine && !wonByOther ? shipmentCancelPlan(domain, String(rider.id)) : null;
   const cancelOffered =
-    plan !== null && (view.kind === 'stack' && plan.scope === 'STACK' ? true : (current?.canCancel ?? false));
+    plan !== null &&
+    (view.kind === 'stack' && plan.scope === 'STACK' ? view.stack.canCancel : (current?.canCancel ?? false));
   const stack = view.kind === 'stack' ? view.stack : null;
   const selectable = Boolean(stack && mine && !wonByOther && holder.status !== 'LOOKING_FOR_DRIVER');
   const riderFields = { rider_phone: rider.phone, rider_name: rider.name, rider_id: rider.id };

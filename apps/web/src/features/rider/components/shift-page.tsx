@@ -141,8 +141,10 @@ export function RiderShiftPage({
         { phone: pending.phone, phoneConfirmation, name, securityCode: securityCode.trim() },
         country,
       );
-      setError(check.message);
-      if (!check.phone) return;
+      // The code's own rule too (4 digits), as the server applies it.
+      const message = check.message ?? riderSecurityCodeCheck(securityCode.trim()).message;
+      setError(message);
+      if (!check.phone || message) return;
       setStatus('loading');
       try {
         const answer = await riderCreate(branchContactId, {

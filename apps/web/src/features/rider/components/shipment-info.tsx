@@ -4,13 +4,7 @@ import { shipmentCustomerDetailsVisible, shipmentIsPreDropOff } from '@comanda/d
 import { Icon } from '../../../components/ui/icons';
 import type { RiderShipment } from '../api/rider-api';
 import { riderMoney, riderPhoneText } from '../lib/format';
-import {
-  branchAddressLine,
-  destinationLine,
-  directionsUrl,
-  shipmentPaidInCash,
-  shipmentToDomain,
-} from '../lib/target';
+import { destinationLine, directionsUrl, shipmentPaidInCash, shipmentToDomain } from '../lib/target';
 import { riderTexts, STATUS_LABELS } from '../lib/texts';
 import type { RiderLocation } from '../types';
 
@@ -43,7 +37,7 @@ export function ShipmentInfo({
   const details =
     !shipment.wonByOther && shipmentCustomerDetailsVisible(shipmentToDomain(shipment), String(viewerRiderId));
   const destination = destinationLine(shipment.destination);
-  const branchAddress = branchAddressLine(shipment.branch);
+  const branchAddress = shipment.branch.address ?? '';
   const cash = shipmentPaidInCash(shipment);
   const { order } = shipment;
   const change =
@@ -58,7 +52,6 @@ export function ShipmentInfo({
         </p>
         <StatusChip status={shipment.status} />
       </div>
-      <p className="muted rider-info__order">{riderTexts.order(order.code)}</p>
       {shipment.eta ? <p className="rider-info__eta">{riderTexts.eta(shipment.eta)}</p> : null}
 
       <dl className="rider-stops">
@@ -85,6 +78,12 @@ export function ShipmentInfo({
           <dt>{riderTexts.dropOff}</dt>
           <dd>
             <strong>{destination || '—'}</strong>
+            {details && shipment.destination?.betweenStreets ? (
+              <span>
+                {riderTexts.betweenStreets}: {shipment.destination.betweenStreets}
+              </span>
+            ) : null}
+            {details && shipment.destination?.details ? <span>{shipment.destination.details}</span> : null}
             {details && destination ? (
               <a
                 className="rider-link"

@@ -25,7 +25,7 @@ export function shipmentToDomain(shipment: RiderShipment): Shipment {
     status: shipment.status,
     code: shipment.code,
     returnShipment: shipment.returnShipment,
-    stackingOrder: shipment.stackingOrder ?? undefined,
+    stackingOrder: shipment.stackingOrder,
     riderId: idOf(shipment.riderId),
   };
 }
@@ -150,9 +150,7 @@ export function targetWithPending(
 
 /** Whether the order is paid in cash on delivery (the rider collects it). */
 export function shipmentPaidInCash(shipment: RiderShipment): boolean {
-  const type = shipment.order.paymentType;
-  const method = typeof type === 'string' ? type : (type?.paymentMethod ?? null);
-  return method === 'CASH';
+  return shipment.order.paymentMethod === 'CASH';
 }
 
 /** A maps app's directions to a point, or to an address when the point is unknown. */
@@ -170,16 +168,7 @@ export function directionsUrl(
 /** The destination as one line (street and number only when the server sent them). */
 export function destinationLine(destination: RiderShipment['destination']): string {
   if (!destination) return '';
-  const street = [destination.street, destination.number].filter(Boolean).join(' ');
+  const street =
+    [destination.street, destination.number].filter(Boolean).join(' ') || destination.fullAddress;
   return [street, destination.zone, destination.locality].filter(Boolean).join(', ');
-}
-
-/** The venue's address as one line, however the server wrote it. */
-export function branchAddressLine(branch: RiderShipment['branch']): string {
-  const address = branch.address;
-  if (!address) return '';
-  if (typeof address === 'string') return address;
-  return [[address.street, address.number].filter(Boolean).join(' '), address.zone]
-    .filter(Boolean)
-    .join(', ');
 }

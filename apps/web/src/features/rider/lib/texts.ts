@@ -49,7 +49,7 @@ export const riderTexts = {
   inProgress: 'Tu envío en curso',
   seeInProgress: 'Continuar',
   multiDelivery: (count: number) => `Multientrega · ${count} envíos`,
-  order: (code: string) => `Pedido ${code}`,
+  betweenStreets: 'Entrecalles',
   pickUp: 'Retira en',
   dropOff: 'Entrega en',
   directions: 'Cómo llegar',
