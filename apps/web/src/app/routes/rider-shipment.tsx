@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { RiderDetailPage } from '../../features/rider/components/detail-page';
 import { NotFoundRoute } from './not-found';
 import { RiderLocationGate } from './rider-location';
+import '../../features/rider/rider-detail.css';
 
 /** `/logistics/{alias}/shipments/{shipmentType}/{shipmentId}`: a shipment or a stack (follow-up §2.6). */
 export function RiderShipmentRoute() {
