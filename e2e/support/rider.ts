@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, serverNow } from './fixtures';
+import { e2eServer, expect, serverNow } from './fixtures';
 
 /**
  * Helpers of the rider app tests (apps/web/src/features/rider). The demo
@@ -38,7 +38,7 @@ export async function riderContext(
   options: { colorScheme?: 'light' | 'dark'; geolocation?: { latitude: number; longitude: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: e2eServer().baseUrl,
     viewport: { width: 390, height: 844 },
     isMobile: true,
     hasTouch: true,
