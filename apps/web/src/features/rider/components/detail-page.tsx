@@ -7,7 +7,7 @@ import {
   shipmentStackSelect,
 } from '@comanda/domain/shipment';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
@@ -34,7 +34,7 @@ import {
   targetWonByOther,
 } from '../lib/target';
 import { riderTexts, STATUS_LABELS, STATUS_TOASTS } from '../lib/texts';
-import { riderListPath } from '../paths';
+import { riderDetailPath, riderListPath } from '../paths';
 import type { RiderLocation } from '../types';
 import { OutboxNotices, RefreshButton } from './rider-common';
 import { ShipmentInfo } from './shipment-info';
@@ -86,6 +86,14 @@ function Detail({
   const view = load.status === 'success' ? targetWithPending(load.target, here, rider) : null;
   const inProgress = view ? targetInProgress(view, rider.id) : false;
   useRiderPositionReport(token, inProgress);
+
+  // A shipment of a multi-delivery moves with its stack: its page is the stack's.
+  const navigate = useNavigate();
+  const stackOfShipment = view?.kind === 'simple' ? view.shipment.stackId : null;
+  useEffect(() => {
+    if (stackOfShipment !== null)
+      navigate(riderDetailPath(location.alias, 'stack', stackOfShipment), { replace: true });
+  }, [stackOfShipment, navigate, location.alias]);
 
   const live = useRiderLive(location.branchContactId, token, (event) => {
     if (!event || !view) return refetch();
