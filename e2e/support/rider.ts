@@ -92,6 +92,8 @@ export async function riderStartShift(page: Page, rider: DemoRider): Promise<voi
   await expect(page).toHaveURL(riderPath('logIn'));
   await page.getByLabel('Código de seguridad').fill(rider.code);
   await page.getByRole('button', { name: 'Iniciar turno' }).click();
+  // On shift: the list, or the shipment in progress.
+  await expect(page).toHaveURL(/\/logistics\/brasa-nunez\/shipments/);
 }
 
 /** The shift session the app keeps (company 'brasa', the location's id). */
@@ -113,6 +115,7 @@ export async function riderStoredSession(page: Page): Promise<{ token: string; r
 export async function slide(page: Page, label?: string | RegExp): Promise<void> {
   const slider = label ? page.getByRole('slider', { name: label }) : page.getByRole('slider');
   await expect(slider).toBeEnabled();
+  await slider.scrollIntoViewIfNeeded();
   const box = await slider.boundingBox();
   if (!box) throw new Error('slider not visible');
   const y = box.y + box.height / 2;

@@ -26,7 +26,8 @@ import { expectNoSeriousA11yViolations } from '../support/storefront';
  * riders take them and move them through every state from their phones.
  */
 test.use({ serviceWorkers: 'block' });
-test.describe.configure({ mode: 'serial' });
+// Long flows: a rider's whole shift on a shared machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 /** Codes of the shipment cards on the list. */
 const cardCodes = (page: Page) =>
@@ -40,6 +41,9 @@ async function newShipmentOnList(
   request: Parameters<typeof deliveryOrderPlace>[0],
   name: string,
 ) {
+  // The list as it is (read, and hearing the location's room) before the venue accepts.
+  await expect(page.locator('.rider-list[aria-busy="false"]')).toBeVisible();
+  await expect(page.getByText('En vivo')).toBeVisible();
   const before = new Set(await cardCodes(page));
   const order = await deliveryOrderPlace(request, name);
   await deliveryOrderAccept(request, order);

@@ -16,6 +16,7 @@ import {
  * choosing which goes first, and brings the cash back.
  */
 test.use({ serviceWorkers: 'block' });
+test.describe.configure({ timeout: 120_000 });
 
 interface StaffShipment {
   id: number;
@@ -49,16 +50,16 @@ test('a stack: taken and moved as one, delivered one by one in the order the rid
   browser,
   request,
 }) => {
+  // A location takes delivery orders only while a rider of its own is on shift.
+  const { context, page } = await riderContext(browser);
+  await riderStartShift(page, LUCAS);
+  await expect(page.getByText('En vivo')).toBeVisible();
   const first = await deliveryOrderPlace(request, 'Elena Ríos');
   const second = await deliveryOrderPlace(request, 'Fabio Luna');
   await deliveryOrderAccept(request, first);
   await deliveryOrderAccept(request, second);
   const a = await staffShipmentOf(request, first);
   const b = await staffShipmentOf(request, second);
-
-  const { context, page } = await riderContext(browser);
-  await riderStartShift(page, LUCAS);
-  await expect(page.getByText('En vivo')).toBeVisible();
   const stacked = await request.post('/api/console/dispatch/stacks', {
     headers: { authorization: `Bearer ${await staffToken(request)}` },
     data: { branchContactId: first.branchContactId, shipmentIds: [a.id, b.id] },

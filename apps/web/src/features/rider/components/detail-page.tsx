@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/spinner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
 import type { RiderTarget, RiderUpdateBody } from '../api/rider-api';
-import { useOutboxReplayToasts } from '../hooks/use-outbox-replay-toasts';
+import { useOutboxSettled } from '../hooks/use-outbox-settled';
 import { type RiderIdentity, useRiderIdentity } from '../hooks/use-rider-identity';
 import { useRiderLive } from '../hooks/use-rider-live';
 import { useRiderOutbox } from '../hooks/use-rider-outbox';
@@ -74,7 +74,7 @@ function Detail({
   const codeInput = useRef<HTMLInputElement>(null);
   const { token } = identity.session;
   const rider = identity.rider;
-  const { load, refetch } = useRiderTarget(token, location.branchContactId, kind, id);
+  const { load, refetch, answered } = useRiderTarget(token, location.branchContactId, kind, id);
   const outbox = useRiderOutbox(token, rider.id);
   const here = outboxOfView(outbox, { kind, id });
   const [busy, setBusy] = useState(false);
@@ -103,7 +103,7 @@ function Detail({
       (view.kind === 'simple' && event.kind === 'stack' && view.shipment.stackId === event.id);
     if (concerns) refetch();
   });
-  useOutboxReplayToasts(rider.id, (item) => item.view.kind === kind && item.view.id === id, refetch);
+  useOutboxSettled(rider.id, (item) => item.view.kind === kind && item.view.id === id, refetch, answered);
 
   // What the page says once a move is done: the new status and the next step, for screen readers.
   const statusLine = view ? describe(view) : '';

@@ -12,7 +12,7 @@ import {
   riderShipmentsWaiting,
   riderStacksWaiting,
 } from '../api/rider-api';
-import { useOutboxReplayToasts } from '../hooks/use-outbox-replay-toasts';
+import { useOutboxSettled } from '../hooks/use-outbox-settled';
 import { type RiderIdentity, useRiderIdentity } from '../hooks/use-rider-identity';
 import { useRiderLive } from '../hooks/use-rider-live';
 import { useRiderOutbox } from '../hooks/use-rider-outbox';
@@ -92,7 +92,7 @@ function List({ location, identity }: { location: RiderLocation; identity: Ready
     timer.current = window.setTimeout(load, LIVE_READ_DELAY_MS);
   });
   const outbox = useRiderOutbox(token, rider.id);
-  useOutboxReplayToasts(rider.id, () => true, load);
+  useOutboxSettled(rider.id, () => true, load);
   const data = state.status === 'success' ? state.data : null;
   useRiderPositionReport(token, Boolean(data?.inProgress));
 
@@ -108,7 +108,7 @@ function List({ location, identity }: { location: RiderLocation; identity: Ready
   const inProgress = data?.inProgress ?? null;
 
   return (
-    <div className="rider-page rider-list">
+    <div className="rider-page rider-list" aria-busy={state.status === 'loading'}>
       <div className="rider-toolbar">
         <h1 className="rider-toolbar__title">{shipmentMessages.listTitle}</h1>
         <span className="rider-toolbar__spacer" />

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
-import { type RiderTarget, riderTargetGet } from '../api/rider-api';
+import { type RiderShipment, type RiderStack, type RiderTarget, riderTargetGet } from '../api/rider-api';
 import { riderSessionSet } from '../lib/session';
 import { riderNotFoundPath } from '../paths';
 
@@ -26,7 +26,7 @@ export function useRiderTarget(
   branchContactId: number,
   kind: 'simple' | 'stack',
   id: number,
-): { load: TargetLoad; refetch: () => void } {
+): { load: TargetLoad; refetch: () => void; answered: (kind: 'simple' | 'stack', answer: unknown) => void } {
   const navigate = useNavigate();
   const toast = useToast();
   const [load, setLoad] = useState<TargetLoad>({ status: 'loading' });
@@ -61,11 +61,41 @@ export function useRiderTarget(
     );
   }, [token, branchContactId, kind, id, navigate, toast]);
 
+  /**
+   * A change's answer is the shipment (or stack) as it now is: shown at once,
+   * before (and whatever becomes of) the read that follows. A shipment of the
+   * stack on screen takes its place in it.
+   */
+  const answered = useCallback((endpoint: 'simple' | 'stack', answer: unknown) => {
+    latest.current += 1;
+    setLoad((previous) => {
+      if (previous.status !== 'success') return previous;
+      const current = previous.target;
+      if (endpoint === 'stack' && current.kind === 'stack')
+        return { status: 'success', target: { kind: 'stack', stack: answer as RiderStack } };
+      const shipment = answer as RiderShipment;
+      if (current.kind === 'simple')
+        return current.shipment.id === shipment.id
+          ? { status: 'success', target: { kind: 'simple', shipment } }
+          : previous;
+      return {
+        status: 'success',
+        target: {
+          kind: 'stack',
+          stack: {
+            ...current.stack,
+            shipments: current.stack.shipments.map((each) => (each.id === shipment.id ? shipment : each)),
+          },
+        },
+      };
+    });
+  }, []);
+
   useEffect(() => {
     hasData.current = false;
     setLoad({ status: 'loading' });
     refetch();
   }, [refetch]);
 
-  return { load, refetch };
+  return { load, refetch, answered };
 }

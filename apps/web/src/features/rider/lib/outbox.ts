@@ -43,8 +43,16 @@ export type OutboxOutcome =
   | { result: 'queued' }
   | { result: 'refused'; error: ApiError };
 
-/** A change answered after its own attempt had left it pending (sent or refused on reconnection). */
-export type OutboxSettled = { item: OutboxItem; outcome: Exclude<OutboxOutcome, { result: 'queued' }> };
+/**
+ * A change answered: `live` while its own `outboxSubmit` waits for it (that
+ * caller tells the rider), else after its attempt had left it pending (sent or
+ * refused on reconnection).
+ */
+export type OutboxSettled = {
+  item: OutboxItem;
+  outcome: Exclude<OutboxOutcome, { result: 'queued' }>;
+  live: boolean;
+};
 
 const BASE_KEY = 'comanda.rider.outbox';
 let items: OutboxItem[] = [];
@@ -103,15 +111,17 @@ export function useOutboxItems(): readonly OutboxItem[] {
   );
 }
 
-/** Hears the changes answered on reconnection (the page shows their result). */
+/** Hears every answered change (the page shows the answer, and the result of those answered on reconnection). */
 export function outboxOnSettled(listener: (settled: OutboxSettled) => void): () => void {
   settledListeners.add(listener);
   return () => settledListeners.delete(listener);
 }
 
 function settle(item: OutboxItem, outcome: Exclude<OutboxOutcome, { result: 'queued' }>): void {
-  if (awaiting.has(item.key)) awaiting.set(item.key, outcome);
-  else for (const listener of settledListeners) listener({ item, outcome });
+  const live = awaiting.has(item.key);
+  if (live) awaiting.set(item.key, outcome);
+  // In the same task as the queue's change: a screen never shows the change gone and its answer not yet there.
+  for (const listener of settledListeners) listener({ item, outcome, live });
 }
 
 /** Whether an answer means "this will never pass as it is" (vs. "try again later"). */

@@ -1,3 +1,4 @@
+import { shipmentMessages } from '@comanda/domain/messages';
 import { useEffect, useRef } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { riderVibrate } from '../lib/device';
@@ -8,20 +9,25 @@ import { riderTexts, STATUS_TOASTS } from '../lib/texts';
  * Tells the rider how the changes kept while offline went once the connection
  * returned: the status's success toast, or why it was refused (taken by
  * another rider: the failure vibration). `concerns` picks the page's own;
- * `after` runs once one of them is answered (the page reads the server again).
+ * `answered` gets the server's answer to a sent one, and `after` runs once
+ * one of them is answered (the page reads the server again).
  */
-export function useOutboxReplayToasts(
+export function useOutboxSettled(
   riderId: number,
   concerns: (item: OutboxItem) => boolean,
   after: () => void,
+  answered?: (kind: OutboxItem['kind'], answer: unknown) => void,
 ): void {
   const toast = useToast();
-  const handlers = useRef({ concerns, after });
-  handlers.current = { concerns, after };
+  const handlers = useRef({ concerns, after, answered });
+  handlers.current = { concerns, after, answered };
   useEffect(
     () =>
-      outboxOnSettled(({ item, outcome }) => {
+      outboxOnSettled(({ item, outcome, live }) => {
         if (item.body.rider_id !== riderId || !handlers.current.concerns(item)) return;
+        if (outcome.result === 'sent') handlers.current.answered?.(item.kind, outcome.answer);
+        // A change sent while the rider waited is told by the page that sent it.
+        if (live) return;
         if (outcome.result === 'sent') {
           const status = item.body.status;
           if (status) {
@@ -29,11 +35,12 @@ export function useOutboxReplayToasts(
             riderVibrate('success');
           }
         } else {
-          const refusal = item.refusal;
+          const { error } = outcome;
+          const code = (error.body as { code?: unknown } | null)?.code;
           toast(
-            refusal?.takenByOther || outcome.error.status === 409
+            code === 'EXPIRED_BY_OTHER'
               ? riderTexts.takenByOther
-              : outcome.error.message,
+              : (error.fields.securityCode ?? shipmentMessages.updateFailed),
             'error',
           );
           riderVibrate('failure');
