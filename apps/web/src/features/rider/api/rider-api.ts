@@ -108,6 +108,12 @@ export interface RiderUpdateBody {
 export const RIDER_LIST_PAGE_SIZE = 50;
 /** (decision) At most this many pages: 500 shipments waiting at one location is already absurd. */
 const RIDER_LIST_MAX_PAGES = 10;
+/**
+ * (decision) A phone's clock may run behind the server's: a window ending at
+ * the phone's "now" would hide the newest shipments. The end goes this far
+ * past it; the server ends every window at its own now anyway.
+ */
+const RIDER_CLOCK_SLACK_MS = 12 * 3_600_000;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -153,7 +159,8 @@ export async function riderShipmentsWaiting(
   now: number,
   signal?: AbortSignal,
 ): Promise<RiderShipment[]> {
-  const window = shipmentListWindow(now);
+  const { startDate } = shipmentListWindow(now);
+  const { endDate } = shipmentListWindow(now + RIDER_CLOCK_SLACK_MS);
   const items: RiderShipment[] = [];
   for (let page = 1; page <= RIDER_LIST_MAX_PAGES; page++) {
     const answer = await apiRequest<ShipmentPage>('/shipments', {
@@ -164,8 +171,8 @@ export async function riderShipmentsWaiting(
         pageSize: RIDER_LIST_PAGE_SIZE,
         sort: 'ASC',
         branchContactId,
-        startDate: window.startDate,
-        endDate: window.endDate,
+        startDate,
+        endDate,
         status: 'LOOKING_FOR_DRIVER',
         providerName: 'OWN_FLEET',
       },

@@ -196,7 +196,7 @@ function List({ location, identity }: { location: RiderLocation; identity: Ready
 
 function place(shipment: RiderShipment): string {
   const destination = shipment.destination;
-  return [destination?.zone, destination?.locality].filter(Boolean).join(', ') || '—';
+  return [destination?.zone, destination?.locality].filter(Boolean).join(', ');
 }
 
 function cashLine(shipments: RiderShipment[], location: RiderLocation): string | null {
@@ -226,7 +226,7 @@ function ShipmentCard({
         <span className="rider-list-card__code">{shipment.code}</span>
         <span className="muted">{riderTime(shipment.createdAt, location.timeZone, now)}</span>
       </span>
-      <span className="rider-list-card__place">{place(shipment)}</span>
+      {place(shipment) ? <span className="rider-list-card__place">{place(shipment)}</span> : null}
       <span className="rider-list-card__meta">
         {cash ?? riderTexts.alreadyPaid}
         {shipment.returnShipment ? ` · ${riderTexts.returnShipment}` : ''}

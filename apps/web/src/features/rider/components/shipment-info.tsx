@@ -1,9 +1,13 @@
 import { shipmentMessages } from '@comanda/domain/messages';
 import { phoneWhatsAppDigits } from '@comanda/domain/phone';
-import { shipmentCustomerDetailsVisible, shipmentIsPreDropOff } from '@comanda/domain/shipment';
+import {
+  shipmentCustomerDetailsVisible,
+  shipmentIsFinished,
+  shipmentIsPreDropOff,
+} from '@comanda/domain/shipment';
 import { Icon } from '../../../components/ui/icons';
 import type { RiderShipment } from '../api/rider-api';
-import { riderMoney, riderPhoneText } from '../lib/format';
+import { riderMoney, riderPhoneText, riderTime } from '../lib/format';
 import { destinationLine, directionsUrl, shipmentPaidInCash, shipmentToDomain } from '../lib/target';
 import { riderTexts, STATUS_LABELS } from '../lib/texts';
 import type { RiderLocation } from '../types';
@@ -38,10 +42,12 @@ export function ShipmentInfo({
     !shipment.wonByOther && shipmentCustomerDetailsVisible(shipmentToDomain(shipment), String(viewerRiderId));
   const destination = destinationLine(shipment.destination);
   const branchAddress = shipment.branch.address ?? '';
-  const cash = shipmentPaidInCash(shipment);
-  const { order } = shipment;
-  const change =
-    cash && order.paysWith !== null && order.paysWith > order.total ? order.paysWith - order.total : 0;
+  const preDropOff = shipmentIsPreDropOff(shipment.status);
+  const eta = shipment.eta
+    ? Number.isFinite(Date.parse(shipment.eta))
+      ? riderTime(shipment.eta, location.timeZone, Date.now())
+      : shipment.eta
+    : null;
 
   return (
     <div className="rider-info">
@@ -52,15 +58,15 @@ export function ShipmentInfo({
         </p>
         <StatusChip status={shipment.status} />
       </div>
-      {shipment.eta ? <p className="rider-info__eta">{riderTexts.eta(shipment.eta)}</p> : null}
+      {eta ? <p className="rider-info__eta">{riderTexts.eta(eta)}</p> : null}
 
       <dl className="rider-stops">
-        <div className={`rider-stop${shipmentIsPreDropOff(shipment.status) ? ' rider-stop--next' : ''}`}>
+        <div className={`rider-stop${preDropOff ? ' rider-stop--next' : ''}`}>
           <dt>{riderTexts.pickUp}</dt>
           <dd>
             <strong>{shipment.branch.name}</strong>
             {branchAddress ? <span>{branchAddress}</span> : null}
-            {shipmentIsPreDropOff(shipment.status) ? (
+            {preDropOff ? (
               <a
                 className="rider-link"
                 href={directionsUrl(shipment.branch, branchAddress || shipment.branch.name)}
@@ -74,30 +80,36 @@ export function ShipmentInfo({
             ) : null}
           </dd>
         </div>
-        <div className={`rider-stop${details ? ' rider-stop--next' : ''}`}>
-          <dt>{riderTexts.dropOff}</dt>
-          <dd>
-            <strong>{destination || '—'}</strong>
-            {details && shipment.destination?.betweenStreets ? (
-              <span>
-                {riderTexts.betweenStreets}: {shipment.destination.betweenStreets}
-              </span>
-            ) : null}
-            {details && shipment.destination?.details ? <span>{shipment.destination.details}</span> : null}
-            {details && destination ? (
-              <a
-                className="rider-link"
-                href={directionsUrl(shipment.destination, destination)}
-                target="_blank"
-                rel="noreferrer"
-              >
-                <Icon d={PIN} size={18} />
-                {riderTexts.directions}
-                <span className="visually-hidden"> al cliente (se abre en otra app)</span>
-              </a>
-            ) : null}
-          </dd>
-        </div>
+        {destination || preDropOff ? (
+          <div className={`rider-stop${details ? ' rider-stop--next' : ''}`}>
+            <dt>{riderTexts.dropOff}</dt>
+            <dd>
+              {destination ? (
+                <strong>{destination}</strong>
+              ) : (
+                <span className="muted">{riderTexts.addressLater}</span>
+              )}
+              {details && shipment.destination?.betweenStreets ? (
+                <span>
+                  {riderTexts.betweenStreets}: {shipment.destination.betweenStreets}
+                </span>
+              ) : null}
+              {details && shipment.destination?.details ? <span>{shipment.destination.details}</span> : null}
+              {details && destination ? (
+                <a
+                  className="rider-link"
+                  href={directionsUrl(shipment.destination, destination)}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  <Icon d={PIN} size={18} />
+                  {riderTexts.directions}
+                  <span className="visually-hidden"> al cliente (se abre en otra app)</span>
+                </a>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
       </dl>
 
       {details && (shipment.customerName || shipment.customerPhone) ? (
@@ -121,25 +133,50 @@ export function ShipmentInfo({
         </section>
       ) : null}
 
+      <MoneyCard shipment={shipment} location={location} />
+    </div>
+  );
+}
+
+/**
+ * The money of the shipment: what to collect for a cash order until it is
+ * delivered, then (a return shipment) what to bring back to the store.
+ */
+function MoneyCard({ shipment, location }: { shipment: RiderShipment; location: RiderLocation }) {
+  const { order, status } = shipment;
+  const cash = shipmentPaidInCash(shipment);
+  const money = (amount: number) => riderMoney(amount, location.country);
+  if (status === 'DELIVERED' && shipment.returnShipment && cash)
+    return (
       <div className="rider-card rider-money">
-        {cash ? (
-          <>
-            <p className="rider-money__collect">
-              <span>{riderTexts.collect}</span>
-              <strong>{riderMoney(order.total, location.country)}</strong>
-            </p>
-            {order.paysWith !== null && order.paysWith > 0 ? (
-              <p className="rider-money__line">
-                {riderTexts.paysWith} {riderMoney(order.paysWith, location.country)}
-                {change > 0 ? ` · ${riderTexts.change} ${riderMoney(change, location.country)}` : ''}
-              </p>
-            ) : null}
-          </>
-        ) : (
-          <p className="rider-money__line">{riderTexts.alreadyPaid}</p>
-        )}
-        {shipment.returnShipment ? <p className="rider-money__line">{riderTexts.returnShipment}</p> : null}
+        <p className="rider-money__collect">
+          <span>{riderTexts.bringBack}</span>
+          <strong>{money(order.total)}</strong>
+        </p>
       </div>
+    );
+  if (shipmentIsFinished(status)) return null;
+  const change =
+    cash && order.paysWith !== null && order.paysWith > order.total ? order.paysWith - order.total : 0;
+  return (
+    <div className="rider-card rider-money">
+      {cash ? (
+        <>
+          <p className="rider-money__collect">
+            <span>{riderTexts.collect}</span>
+            <strong>{money(order.total)}</strong>
+          </p>
+          {order.paysWith !== null && order.paysWith > 0 ? (
+            <p className="rider-money__line">
+              {riderTexts.paysWith} {money(order.paysWith)}
+              {change > 0 ? ` · ${riderTexts.change} ${money(change)}` : ''}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p className="rider-money__line">{riderTexts.alreadyPaid}</p>
+      )}
+      {shipment.returnShipment ? <p className="rider-money__line">{riderTexts.returnShipment}</p> : null}
     </div>
   );
 }

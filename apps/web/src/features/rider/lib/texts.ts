@@ -54,6 +54,8 @@ export const riderTexts = {
   dropOff: 'Entrega en',
   directions: 'Cómo llegar',
   collect: 'Cobra al cliente',
+  bringBack: 'Lleva al local',
+  addressLater: 'La verás cuando salgas hacia el cliente.',
   paysWith: 'Paga con',
   change: 'Vuelto',
   alreadyPaid: 'Pedido pagado: no cobres nada.',
