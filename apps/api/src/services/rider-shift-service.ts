@@ -108,15 +108,20 @@ function tooMany(message: (wait: string) => string, resetAt: Date, now: number):
   return new HttpError(429, message(waitText(ms)), undefined, { retryAfterSeconds: Math.ceil(ms / 1000) });
 }
 
-/** Counts one hit and answers it with the moment the window ends; throws 429 beyond `limit`. */
+/** Counts one hit on `key` in the window; answers the count so far and when the window ends. */
+function counterHit(deps: RiderShiftDeps, key: string): Promise<{ count: number; resetAt: Date }> {
+  const windowMs = deps.limits.limitWindowMinutes * 60_000;
+  return customerCodeCounterHit(deps.db, key, new Date(deps.now), windowMs);
+}
+
+/** Counts one hit and refuses (429, with the wait) beyond `limit`. */
 async function counterTake(
   deps: RiderShiftDeps,
   key: string,
   limit: number,
   message: (wait: string) => string,
 ): Promise<void> {
-  const windowMs = deps.limits.limitWindowMinutes * 60_000;
-  const hit = await customerCodeCounterHit(deps.db, key, new Date(deps.now), windowMs);
+  const hit = await counterHit(deps, key);
   if (hit.count > limit) throw tooMany(message, hit.resetAt, deps.now);
 }
 
@@ -251,18 +256,17 @@ export async function riderShiftUpdate(
   await counterTake(deps, ipKey, deps.limits.codeFailuresPerIp, riderShiftMessages.tooManyCodesFromAddress);
   const rider = await riderAtVenueFind(deps.db, venue, input.riderId);
   const riderKey = counterKeys.codeByRider(venue.id, input.riderId);
-  try {
-    await counterTake(deps, riderKey, deps.limits.codeFailuresPerRider, riderShiftMessages.tooManyCodes);
-  } catch (error) {
+  const byRider = await counterHit(deps, riderKey);
+  if (byRider.count > deps.limits.codeFailuresPerRider) {
     // Refused for the rider before any check: the attempt is not held against the address.
     await riderCounterForgive(deps.db, ipKey, new Date(deps.now));
-    if (rider) {
+    if (rider && byRider.count === deps.limits.codeFailuresPerRider + 1) {
       deps.log?.warn(
         { riderId: rider.id, branchContactId: venue.id },
         'rider security code: attempts exhausted',
       );
     }
-    throw error;
+    throw tooMany(riderShiftMessages.tooManyCodes, byRider.resetAt, deps.now);
   }
   const usable = rider !== undefined && !retired(rider);
   const right = (await secretVerify(code, usable ? rider.securityCodeHash : await dummyHashOf())) && usable;

@@ -5,7 +5,7 @@
  * — so each is limited per client IP, and code attempts per rider too.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { HttpError } from '../../../lib/http-error';
 import { RiderErrorSchema, RiderSchema, riderPresent } from '../../../presenters/rider-presenter';
@@ -64,7 +64,12 @@ function retryAfter(error: unknown, reply: FastifyReply): void {
 
 const riderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limits = app.config.riders;
-  const deps = (): RiderShiftDeps => ({ db: app.db, now: app.clock.now(), limits, log: app.log });
+  const deps = (request: FastifyRequest): RiderShiftDeps => ({
+    db: app.db,
+    now: app.clock.now(),
+    limits,
+    log: request.log,
+  });
   const window = `${limits.limitWindowMinutes} minutes`;
 
   // Answers name personal data or carry a session token: never kept by a cache.
@@ -94,7 +99,7 @@ const riderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       try {
-        const rider = await riderShiftLookup(deps(), { ...request.query, ip: request.ip });
+        const rider = await riderShiftLookup(deps(request), { ...request.query, ip: request.ip });
         return riderPresent(rider);
       } catch (error) {
         retryAfter(error, reply);
@@ -128,7 +133,7 @@ const riderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { riderUser, ...body } = request.body;
       try {
-        const outcome = await riderShiftRegister(deps(), {
+        const outcome = await riderShiftRegister(deps(request), {
           ...body,
           active: body.active ?? true,
           branchContactId: riderUser.branchContact.id,
@@ -168,7 +173,7 @@ const riderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       try {
-        const outcome = await riderShiftUpdate(deps(), {
+        const outcome = await riderShiftUpdate(deps(request), {
           riderId: request.params.riderId,
           branchContactId: request.body.riderUser.branchContact.id,
           active: request.body.active,
