@@ -113,8 +113,11 @@ describe.each(testDatabaseKinds())('rider authentication on %s', (kind) => {
     const expired = await whoami(ctx, { token: diego.token });
     expect(expired.status).toBe(401);
     expect(expired.body.message).toBe('Tu turno terminó o el link venció; vuelve a iniciar tu turno');
-    // The rider starts the shift again and gets a session that works.
+    // The rider starts the shift again (a new shift: the old one ran its hours) and gets a session that works.
     const again = await riderShift(ctx, diego.riderId, palermo.id, true, DIEGO.securityCode);
+    expect((await riderRow(ctx, palermo.id, DIEGO.phone)).shiftStartedAt?.getTime()).toBe(
+      WEDNESDAY_1300 + SHIFT_HOURS * HOUR,
+    );
     expect(again.body.session.expiresAt).toBe(
       new Date(WEDNESDAY_1300 + 2 * SHIFT_HOURS * HOUR).toISOString(),
     );
@@ -123,7 +126,11 @@ describe.each(testDatabaseKinds())('rider authentication on %s', (kind) => {
 
   it('refuses every session of a shift that ended, and only that rider’s', async () => {
     const diego = await startShift(palermo, DIEGO);
+    // Signing in again (another phone) while on shift: a second session, the same shift.
+    ctx.app.clock.pin(WEDNESDAY_1300 + HOUR);
     const second = await riderShift(ctx, diego.riderId, palermo.id, true, DIEGO.securityCode);
+    expect((await riderRow(ctx, palermo.id, DIEGO.phone)).shiftStartedAt?.getTime()).toBe(WEDNESDAY_1300);
+    expect((await whoami(ctx, { token: diego.token })).status).toBe(200);
     const camila = await startShift(palermo, CAMILA);
     expect((await riderShift(ctx, diego.riderId, palermo.id, false, DIEGO.securityCode)).status).toBe(200);
     expect((await whoami(ctx, { token: diego.token })).status).toBe(401);

@@ -12,6 +12,7 @@ import {
   riderShiftButton,
   riderShiftCanEnd,
   riderShiftGreeting,
+  riderShiftStart,
 } from './rider-forms';
 
 describe('follow-up §5 Rider phone intake', () => {
@@ -166,5 +167,17 @@ describe('follow-up §4.6 Rider shift flow', () => {
     expect(riderSaveErrorMessage(500)).toBe('Hubo un error, vuélvalo a intentar en unos minutos');
     expect(riderLookupErrorMessage(404)).toBeNull();
     expect(riderLookupErrorMessage(503)).toBe('Hubo un error, vuélvalo a intentar en unos minutos');
+  });
+});
+
+describe('ADR 022 starting a shift', () => {
+  const now = new Date('2025-06-04T16:00:00Z');
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+
+  it('keeps the start of a shift still running and starts a new one otherwise', () => {
+    expect(riderShiftStart({ active: true, shiftStartedAt: hoursAgo(3) }, now, 16)).toEqual(hoursAgo(3));
+    expect(riderShiftStart({ active: true, shiftStartedAt: hoursAgo(16) }, now, 16)).toEqual(now);
+    expect(riderShiftStart({ active: false, shiftStartedAt: hoursAgo(1) }, now, 16)).toEqual(now);
+    expect(riderShiftStart({ active: true, shiftStartedAt: null }, now, 16)).toEqual(now);
   });
 });

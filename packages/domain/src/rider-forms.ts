@@ -119,6 +119,22 @@ export const RIDER_SHIFT_BUSY_STATUSES = [
   'ON_ROUTE_TO_DROP_OFFS',
 ] as const satisfies readonly ShipmentStatus[];
 
+/**
+ * When the shift of a rider starting (or restarting) it began: a shift still
+ * running — on, and started less than `shiftHours` ago — keeps its start (the
+ * rider signed in again, e.g. on another phone); otherwise it starts now.
+ */
+export function riderShiftStart(
+  rider: { active: boolean; shiftStartedAt: Date | null },
+  now: Date,
+  shiftHours: number,
+): Date {
+  const started = rider.shiftStartedAt;
+  const running =
+    rider.active && started !== null && now.getTime() - started.getTime() < shiftHours * 3_600_000;
+  return running && started ? started : now;
+}
+
 /** Whether a rider holding shipments and stacks in these statuses may end the shift. */
 export function riderShiftCanEnd(heldStatuses: readonly ShipmentStatus[]): boolean {
   return !heldStatuses.some((status) => (RIDER_SHIFT_BUSY_STATUSES as readonly string[]).includes(status));

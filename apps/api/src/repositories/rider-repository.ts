@@ -128,23 +128,16 @@ export async function riderInsert(
   return row;
 }
 
-/**
- * Puts a (locked) rider on or off shift. Starting keeps the start of a shift
- * already running; ending clears it.
- */
+/** Puts a (locked) rider on shift since `shiftStartedAt`, or off shift (null). */
 export async function riderShiftSet(
   tx: Tx,
-  rider: Pick<RiderRow, 'id' | 'companyId' | 'active' | 'shiftStartedAt'>,
-  active: boolean,
+  rider: Pick<RiderRow, 'id' | 'companyId'>,
+  shiftStartedAt: Date | null,
   now: Date,
 ): Promise<RiderRow> {
   const [row] = await tx
     .update(riders)
-    .set({
-      active,
-      shiftStartedAt: active ? (rider.active && rider.shiftStartedAt ? rider.shiftStartedAt : now) : null,
-      updatedAt: now,
-    })
+    .set({ active: shiftStartedAt !== null, shiftStartedAt, updatedAt: now })
     .where(and(eq(riders.id, rider.id), eq(riders.companyId, rider.companyId)))
     .returning();
   if (!row) throw new Error('rider shift update returned no row');

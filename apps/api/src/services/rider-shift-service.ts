@@ -20,7 +20,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { riderMessages } from '@comanda/domain/messages';
 import { phoneToE164 } from '@comanda/domain/phone';
-import { riderRegistrationCheck, riderSecurityCodeValid } from '@comanda/domain/rider-forms';
+import { riderRegistrationCheck, riderSecurityCodeValid, riderShiftStart } from '@comanda/domain/rider-forms';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db/client';
@@ -286,11 +286,11 @@ export async function riderShiftUpdate(
     if (!input.active) {
       if (await riderHoldsShipment(tx, locked))
         throw new HttpError(409, riderShiftMessages.shipmentInProgress);
-      const ended = await riderShiftSet(tx, locked, false, at);
+      const ended = await riderShiftSet(tx, locked, null, at);
       await riderSessionsClose(tx, locked.id);
       return { rider: ended, session: null };
     }
-    const started = await riderShiftSet(tx, locked, true, at);
+    const started = await riderShiftSet(tx, locked, riderShiftStart(locked, at, deps.limits.shiftHours), at);
     const session = await riderSessionOpen(tx, started, {
       now: deps.now,
       shiftHours: deps.limits.shiftHours,
