@@ -13,7 +13,7 @@ const whoamiRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/whoami',
     {
-      onRequest: app.riderAuth,
+      preHandler: app.riderAuth,
       schema: {
         tags: ['rider'],
         security: [{ riderToken: [] }],
