@@ -25,6 +25,7 @@ import { testDatabaseKinds, useTestApp } from './support/test-app';
 
 const MINUTE = 60_000;
 const PER_IP = 8;
+const PER_DAY = 8;
 const LOOKUPS = 4;
 const REGISTRATIONS = 3;
 const LOCKED =
@@ -37,6 +38,7 @@ describe.each(testDatabaseKinds())('rider code attempt limits on %s', (kind) => 
     riders: {
       ...configForTest().riders,
       codeFailuresPerIp: PER_IP,
+      codeFailuresPerRiderPerDay: PER_DAY,
       lookupsPerIp: LOOKUPS,
       registrationsPerIp: REGISTRATIONS,
     },
@@ -96,6 +98,26 @@ describe.each(testDatabaseKinds())('rider code attempt limits on %s', (kind) => 
     expect(open.body.session.token).toBeTruthy();
     // The rider's other location-mates were never held back.
     expect((await riderShift(ctx, camilaId, palermo.id, true, CAMILA.securityCode)).status).toBe(200);
+  });
+
+  it(`allows a rider ${PER_DAY} wrong codes a day, however they are spread over the windows`, async () => {
+    const rider = await registered();
+    for (let i = 0; i < 5; i++)
+      expect((await riderShift(ctx, rider.id, palermo.id, false, '0000')).status).toBe(400);
+    ctx.app.clock.pin(WEDNESDAY_1300 + 15 * MINUTE);
+    for (let i = 0; i < PER_DAY - 5; i++) {
+      expect((await riderShift(ctx, rider.id, palermo.id, false, '0000')).status).toBe(400);
+    }
+    const day = await riderShift(ctx, rider.id, palermo.id, false, rider.securityCode);
+    expect(day.status).toBe(429);
+    expect(day.body).toMatchObject({
+      message: 'Demasiados intentos con un código de seguridad equivocado. Vuelve a intentarlo en 24 horas.',
+      retryAfterSeconds: 24 * 3600 - 15 * 60,
+    });
+    ctx.app.clock.pin(WEDNESDAY_1300 + 2 * 60 * MINUTE);
+    expect((await riderShift(ctx, rider.id, palermo.id, false, rider.securityCode)).status).toBe(429);
+    ctx.app.clock.pin(WEDNESDAY_1300 + 24 * 60 * MINUTE);
+    expect((await riderShift(ctx, rider.id, palermo.id, false, rider.securityCode)).status).toBe(200);
   });
 
   it('counts only wrong codes: a right one gives its attempt back', async () => {

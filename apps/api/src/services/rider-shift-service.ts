@@ -94,13 +94,20 @@ const counterKeys = {
   codeByIp: (ip: string) => `rider-code:ip:${ipDigest(ip)}`,
   // By location and id: a guess sent with another location's id never counts against this location's rider.
   codeByRider: (branchContactId: number, riderId: number) => `rider-code:rider:${branchContactId}:${riderId}`,
+  codeByRiderDay: (branchContactId: number, riderId: number) =>
+    `rider-code:rider-day:${branchContactId}:${riderId}`,
   lookupByIp: (ip: string) => `rider-lookup:ip:${ipDigest(ip)}`,
   registrationByIp: (ip: string) => `rider-register:ip:${ipDigest(ip)}`,
 };
 
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** '15 minutos', '1 minuto', '23 horas'. */
 function waitText(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  const minutes = Math.max(1, Math.ceil(ms / MINUTE));
+  if (minutes < 120) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  return `${Math.ceil(minutes / 60)} horas`;
 }
 
 function tooMany(message: (wait: string) => string, resetAt: Date, now: number): HttpError {
@@ -108,20 +115,23 @@ function tooMany(message: (wait: string) => string, resetAt: Date, now: number):
   return new HttpError(429, message(waitText(ms)), undefined, { retryAfterSeconds: Math.ceil(ms / 1000) });
 }
 
-/** Counts one hit on `key` in the window; answers the count so far and when the window ends. */
-function counterHit(deps: RiderShiftDeps, key: string): Promise<{ count: number; resetAt: Date }> {
-  const windowMs = deps.limits.limitWindowMinutes * 60_000;
+/** Counts one hit on `key` in a fixed window; answers the count so far and when the window ends. */
+function counterHit(
+  deps: RiderShiftDeps,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; resetAt: Date }> {
   return customerCodeCounterHit(deps.db, key, new Date(deps.now), windowMs);
 }
 
-/** Counts one hit and refuses (429, with the wait) beyond `limit`. */
+/** Counts one hit in the limits' window and refuses (429, with the wait) beyond `limit`. */
 async function counterTake(
   deps: RiderShiftDeps,
   key: string,
   limit: number,
   message: (wait: string) => string,
 ): Promise<void> {
-  const hit = await counterHit(deps, key);
+  const hit = await counterHit(deps, key, deps.limits.limitWindowMinutes * MINUTE);
   if (hit.count > limit) throw tooMany(message, hit.resetAt, deps.now);
 }
 
@@ -252,31 +262,52 @@ export async function riderShiftUpdate(
   if (!riderSecurityCodeValid(input.securityCode)) throw wrongCode();
   const code = input.securityCode.trim();
 
-  const ipKey = counterKeys.codeByIp(input.ip);
-  await counterTake(deps, ipKey, deps.limits.codeFailuresPerIp, riderShiftMessages.tooManyCodesFromAddress);
+  // Every attempt is counted before its check, so simultaneous guesses get no more checks than the
+  // budget; an attempt refused by a limit, and a right code, are taken back: the counts are wrong codes.
+  const limits = deps.limits;
+  const keys = {
+    ip: counterKeys.codeByIp(input.ip),
+    rider: counterKeys.codeByRider(venue.id, input.riderId),
+    riderDay: counterKeys.codeByRiderDay(venue.id, input.riderId),
+  };
+  const forgive = (...names: (keyof typeof keys)[]) =>
+    Promise.all(names.map((name) => riderCounterForgive(deps.db, keys[name], new Date(deps.now))));
+  const byIp = await counterHit(deps, keys.ip, limits.limitWindowMinutes * MINUTE);
+  if (byIp.count > limits.codeFailuresPerIp) {
+    await forgive('ip');
+    throw tooMany(riderShiftMessages.tooManyCodesFromAddress, byIp.resetAt, deps.now);
+  }
   const rider = await riderAtVenueFind(deps.db, venue, input.riderId);
-  const riderKey = counterKeys.codeByRider(venue.id, input.riderId);
-  const byRider = await counterHit(deps, riderKey);
-  if (byRider.count > deps.limits.codeFailuresPerRider) {
-    // Refused for the rider before any check: the attempt is not held against the address.
-    await riderCounterForgive(deps.db, ipKey, new Date(deps.now));
-    if (rider && byRider.count === deps.limits.codeFailuresPerRider + 1) {
+  // One after the other: the day's count only sees attempts the window let through.
+  const byRider = await counterHit(deps, keys.rider, limits.limitWindowMinutes * MINUTE);
+  if (byRider.count > limits.codeFailuresPerRider) {
+    await forgive('ip', 'rider');
+    throw tooMany(riderShiftMessages.tooManyCodes, byRider.resetAt, deps.now);
+  }
+  const byRiderDay = await counterHit(deps, keys.riderDay, DAY);
+  if (byRiderDay.count > limits.codeFailuresPerRiderPerDay) {
+    await forgive('ip', 'rider', 'riderDay');
+    throw tooMany(riderShiftMessages.tooManyCodes, byRiderDay.resetAt, deps.now);
+  }
+
+  const usable = rider !== undefined && !retired(rider);
+  const right = (await secretVerify(code, usable ? rider.securityCodeHash : await dummyHashOf())) && usable;
+  if (!rider) throw new HttpError(404, riderShiftMessages.notFound);
+  if (retired(rider)) throw new HttpError(403, riderShiftMessages.retired);
+  if (!right) {
+    if (
+      byRider.count === limits.codeFailuresPerRider ||
+      byRiderDay.count === limits.codeFailuresPerRiderPerDay
+    ) {
+      // Whoever runs the service hears of a locked rider (once per lock), never of the codes tried.
       deps.log?.warn(
         { riderId: rider.id, branchContactId: venue.id },
         'rider security code: attempts exhausted',
       );
     }
-    throw tooMany(riderShiftMessages.tooManyCodes, byRider.resetAt, deps.now);
+    throw wrongCode();
   }
-  const usable = rider !== undefined && !retired(rider);
-  const right = (await secretVerify(code, usable ? rider.securityCodeHash : await dummyHashOf())) && usable;
-  if (!rider) throw new HttpError(404, riderShiftMessages.notFound);
-  if (retired(rider)) throw new HttpError(403, riderShiftMessages.retired);
-  if (!right) throw wrongCode();
-  await Promise.all([
-    riderCounterForgive(deps.db, ipKey, new Date(deps.now)),
-    riderCounterForgive(deps.db, riderKey, new Date(deps.now)),
-  ]);
+  await forgive('ip', 'rider', 'riderDay');
 
   const at = new Date(deps.now);
   return deps.db.transaction(async (tx) => {
