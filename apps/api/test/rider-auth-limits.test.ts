@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appBuild } from '../src/app';
-import { configForTest } from '../src/config';
+import { configForTest, configFromEnv } from '../src/config';
 import { freshPhone } from './support/console-fixture';
 import { tenantExample, tenantLoad } from './support/diner-fixture';
 import { type LocationIds, locationIds, WEDNESDAY_1300 } from './support/order-fixture';
@@ -247,5 +247,40 @@ describe.each(testDatabaseKinds())('rider code attempt limits on %s', (kind) => 
       'Demasiados registros desde tu conexión. Vuelve a intentarlo en 15 minutos.',
     );
     expect(register.headers['retry-after']).toBe('900');
+  });
+});
+
+describe('rider limits in the environment (README settings)', () => {
+  it('reads every rider setting, with its default, and refuses zero', () => {
+    expect(configFromEnv({}).riders).toEqual({
+      shiftHours: 16,
+      limitWindowMinutes: 15,
+      codeFailuresPerRider: 5,
+      codeFailuresPerRiderPerDay: 20,
+      codeFailuresPerIp: 20,
+      lookupsPerIp: 30,
+      registrationsPerIp: 10,
+    });
+    const env = {
+      RIDER_SHIFT_HOURS: '10',
+      RIDER_LIMIT_WINDOW_MINUTES: '30',
+      RIDER_CODE_FAILURES_PER_RIDER: '3',
+      RIDER_CODE_FAILURES_PER_RIDER_PER_DAY: '12',
+      RIDER_CODE_FAILURES_PER_IP: '40',
+      RIDER_LOOKUPS_PER_IP: '60',
+      RIDER_REGISTRATIONS_PER_IP: '5',
+    };
+    expect(configFromEnv(env).riders).toEqual({
+      shiftHours: 10,
+      limitWindowMinutes: 30,
+      codeFailuresPerRider: 3,
+      codeFailuresPerRiderPerDay: 12,
+      codeFailuresPerIp: 40,
+      lookupsPerIp: 60,
+      registrationsPerIp: 5,
+    });
+    for (const name of Object.keys(env)) {
+      expect(() => configFromEnv({ [name]: '0' }), name).toThrow(`${name} must be at least 1`);
+    }
   });
 });

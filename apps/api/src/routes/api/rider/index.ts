@@ -156,9 +156,10 @@ const riderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Starting answers a new session; ending deletes every session of the rider, and is refused ' +
           '(409) while the rider holds a shipment in progress. 400 on `securityCode` for a wrong code; ' +
-          `${limits.codeFailuresPerRider} wrong codes for a rider, or ${limits.codeFailuresPerIp} from ` +
-          `a client IP, in ${window} answer 429 until the window ends (the right code too). 404 for a ` +
-          'rider that is not of this location.',
+          `${limits.codeFailuresPerRider} wrong codes for a rider in ${window} (and ` +
+          `${limits.codeFailuresPerRiderPerDay} in a day), or ${limits.codeFailuresPerIp} from a client IP ` +
+          `in ${window}, answer 429 with Retry-After until the window ends (the right code too). 404 for ` +
+          'a rider that is not of this location; 403 where no shift can start (active: true).',
         params: Type.Object({ riderId: Id }),
         body: UpdateBodySchema,
         response: {
