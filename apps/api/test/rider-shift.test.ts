@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { logisticsOrders, riders, shipmentStacks, shipments } from '../src/db/schema/logistics';
 import { branchContacts } from '../src/db/schema/tenant';
+import { SECRET_DISABLED } from '../src/lib/secret-hash';
 import { freshPhone, orderPlace, palermoTakeAway } from './support/console-fixture';
 import { tenantExample, tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
 import { type LocationIds, locationIds, WEDNESDAY_1300 } from './support/order-fixture';
@@ -219,6 +220,33 @@ describe.each(testDatabaseKinds())('rider shift page on %s', (kind) => {
       expect(noLocation.body.fields).toEqual({ 'body.riderUser.branchContact': 'es obligatorio' });
       const longName = await riderRegister(ctx, palermo.id, { ...newRider(), name: 'x'.repeat(81) });
       expect(longName.body.fields).toEqual({ 'body.name': 'debe tener como máximo 80 caracteres' });
+    });
+
+    it('registers a rider off shift, without a session, when asked with active: false', async () => {
+      const ana = newRider();
+      const answer = await riderRegister(ctx, palermo.id, ana, { extra: { active: false } });
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({ active: false, approved: false });
+      expect(answer.body.session).toBeUndefined();
+      expect((await riderShift(ctx, answer.body.id, palermo.id, true, ana.securityCode)).body.active).toBe(
+        true,
+      );
+    });
+
+    it('tells a rider removed by a tenant import to ask the venue, wherever the phone is typed', async () => {
+      const ana = newRider();
+      const { id } = (await riderRegister(ctx, palermo.id, ana)).body;
+      // What the import does to a removed rider that shipments still name.
+      await db()
+        .update(riders)
+        .set({ active: false, securityCodeHash: SECRET_DISABLED })
+        .where(eq(riders.id, id));
+      const message = 'Ya no figuras como repartidor de este local; consulta con el local';
+      expect((await riderLookup(ctx, palermo.id, ana.phone)).body).toMatchObject({ message });
+      expect((await riderRegister(ctx, palermo.id, ana)).status).toBe(403);
+      const start = await riderShift(ctx, id, palermo.id, true, ana.securityCode);
+      expect(start.status).toBe(403);
+      expect(start.body.message).toBe(message);
     });
 
     it('registers nobody where no shift can start', async () => {
