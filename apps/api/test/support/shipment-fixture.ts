@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { logisticsOrders, shipments } from '../../src/db/schema/logistics';
+import type { ShipmentDeps } from '../../src/services/shipment-common';
+import type { StaffPrincipal } from '../../src/services/staff-auth-service';
 import { type Answer, clasicaLine, freshPhone, orderPlace, request } from './console-fixture';
 import { tenantExample } from './diner-fixture';
 import type { LocationIds } from './order-fixture';
@@ -161,3 +163,21 @@ export function tenantWithRiders(count: number, options: { belgrano?: boolean } 
 /** The extra Palermo riders' phones, as `tenantWithRiders` makes them. */
 export const extraRiderPhone = (i: number) => `+54911600010${String(i).padStart(2, '0')}`;
 export const BELGRANO_RIDER_PHONE = '+5491160000099';
+
+/** What the shipment services need, from the test app (for the staff actions the dispatch routes call). */
+export function shipmentDeps(ctx: TestContext): ShipmentDeps {
+  return {
+    db: ctx.app.db,
+    realtime: ctx.app.realtime,
+    now: () => ctx.app.clock.now(),
+    log: ctx.app.log,
+    publicUrl: ctx.config.publicUrl,
+  };
+}
+
+/** The staff principal of a session token (fails the test when it does not resolve). */
+export async function staffPrincipal(ctx: TestContext, token: string): Promise<StaffPrincipal> {
+  const staff = await ctx.app.staffSessions.resolve(token);
+  if (!staff) expect.fail('staff token does not resolve');
+  return staff;
+}

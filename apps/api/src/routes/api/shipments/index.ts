@@ -24,6 +24,7 @@ import { riderAuthMessages, riderBearerToken } from '../../../services/rider-ses
 import { type ShipmentDeps, shipmentStaffMessages } from '../../../services/shipment-common';
 import { shipmentMove } from '../../../services/shipment-moves';
 import {
+  riderApprovedCheck,
   SHIPMENT_PAGE_SIZE,
   SHIPMENT_PAGE_SIZE_MAX,
   shipmentGet,
@@ -84,11 +85,13 @@ const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const rider = token ? await app.riderSessions.resolve(token) : undefined;
       const staff = rider || !token ? undefined : await app.staffSessions.resolve(token);
       if (!rider && !staff) {
+        reply.header('www-authenticate', 'Bearer realm="rider"');
         throw new HttpError(
           401,
           token ? riderAuthMessages.sessionExpired : riderAuthMessages.sessionRequired,
         );
       }
+      if (rider) await riderApprovedCheck(app.db, rider);
       const scope = rider
         ? { companyId: rider.companyId, branchContactId: rider.branchContactId }
         : { companyId: staff?.companyId ?? 0 };
