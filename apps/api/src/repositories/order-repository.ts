@@ -81,7 +81,7 @@ export async function orderSurroundingsFind(
       >`(select s.status from ${shipments} s where s.logistics_order_id = ${logisticsOrders.id} and s.company_id = ${order.companyId} order by s.id desc limit 1)`,
       shipmentRiderName: sql<
         string | null
-      >`(select r.name from ${shipments} s join ${riders} r on r.id = s.rider_id where s.logistics_order_id = ${logisticsOrders.id} and s.company_id = ${order.companyId} order by s.id desc limit 1)`,
+      >`(select r.name from ${shipments} s left join ${riders} r on r.id = s.rider_id where s.logistics_order_id = ${logisticsOrders.id} and s.company_id = ${order.companyId} order by s.id desc limit 1)`,
       loyaltyProgramName: loyaltyPrograms.name,
       loyaltyCredited: sql<boolean>`exists (select 1 from ${loyaltyLedger} where ${loyaltyLedger.orderId} = ${order.id} and ${loyaltyLedger.companyId} = ${order.companyId} and ${loyaltyLedger.kind} = 'ACCRUAL')`,
       loyaltyReversed: sql<boolean>`exists (select 1 from ${loyaltyLedger} where ${loyaltyLedger.orderId} = ${order.id} and ${loyaltyLedger.companyId} = ${order.companyId} and ${loyaltyLedger.kind} = 'REVERSAL')`,
