@@ -9,7 +9,7 @@ import { shipmentErrors } from '../../../presenters/shipment-schemas';
 import { riderPositionReport } from '../../../services/shipment-rider-position';
 
 const riderPositionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', app.riderAuth);
+  app.addHook('preHandler', app.riderAuth);
 
   app.post(
     '/position',

@@ -1,7 +1,7 @@
 /**
  * The rider's shipments under /api/shipments (follow-up §2.5, §2.6, §7; ADR
- * 023). Every route needs a rider shift session (`Authorization: Bearer`,
- * 401 before anything is read) and sees only the rider's company and
+ * 023). Every route needs a rider shift session (`Authorization: Bearer`;
+ * 401, checked once the input is valid, before anything is read) and sees only the rider's company and
  * location (another location's shipment: 404); a rider the venue has not
  * approved gets 403. `GET /order/{logisticsOrderId}` also takes a staff
  * session of that location (the spec calls it without one; we do not: it
@@ -107,8 +107,8 @@ const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const riderOnlyRoutes: FastifyPluginAsyncTypebox = async (riderOnly) => {
-    // Before the body is read: a request without a live shift session is refused unread.
-    riderOnly.addHook('onRequest', app.riderAuth);
+    // After validation (the input guard names bad input first), before any handler reads data.
+    riderOnly.addHook('preHandler', app.riderAuth);
 
     riderOnly.get(
       '/',

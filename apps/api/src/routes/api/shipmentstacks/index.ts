@@ -11,7 +11,7 @@ import { StackSchema, shipmentErrors } from '../../../presenters/shipment-schema
 import { stackList } from '../../../services/shipment-reads';
 
 const shipmentStackRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', app.riderAuth);
+  app.addHook('preHandler', app.riderAuth);
 
   app.get(
     '/',

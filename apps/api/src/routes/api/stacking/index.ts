@@ -22,7 +22,7 @@ const security = [{ riderToken: [] }];
 const tags = ['rider'];
 
 const stackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('onRequest', app.riderAuth);
+  app.addHook('preHandler', app.riderAuth);
   const deps = (): ShipmentDeps => ({
     db: app.db,
     realtime: app.realtime,
