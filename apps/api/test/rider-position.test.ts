@@ -127,6 +127,17 @@ describe.each(testDatabaseKinds())('rider positions and realtime on %s', (kind) 
     expect((await report(camila.token, { lat: -34.5, lng: -58.4, extra: 1 })).status).toBe(400);
   });
 
+  it('refuses a report once the shift ended, or with a token that names no session', async () => {
+    await ctx.app.db.update(riders).set({ active: false }).where(eq(riders.id, bruno.riderId));
+    const ended = await report(bruno.token, { lat: -34.56, lng: -58.45 });
+    expect(ended.status).toBe(401);
+    expect(ended.headers['www-authenticate']).toBe('Bearer realm="rider"');
+    expect((await riderRow(bruno.riderId))?.positionAt).toBeNull();
+    await ctx.app.db.update(riders).set({ active: true }).where(eq(riders.id, bruno.riderId));
+    expect((await report('A'.repeat(43), { lat: -34.56, lng: -58.45 })).status).toBe(401);
+    expect((await report(bruno.token, { lat: -34.56, lng: -58.45 })).status).toBe(204);
+  });
+
   it('refuses a rider socket without a live session, and keeps rider and tracking rooms closed to others', async () => {
     await expect(riderSocket(base, 'x'.repeat(43))).rejects.toThrow('unauthorized');
     const anonymous = keep(await socketConnect(base));

@@ -1,16 +1,20 @@
 /**
  * `POST /api/rider/position` (ADR 023), next to the shift routes under
- * /api/rider: the rider app's position reports. Rider shift session only.
+ * /api/rider: the rider app's position reports. Rider shift session only:
+ * checked in the statement that stores the position (the hot path: one round
+ * trip per report), with `app.riderAuth`'s answers — 401, the same texts.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { riderOf } from '../../../plugins/app/rider-auth';
+import { HttpError } from '../../../lib/http-error';
 import { shipmentErrors } from '../../../presenters/shipment-schemas';
+import { riderAuthMessages, riderBearerToken } from '../../../services/rider-session-service';
 import { riderPositionReport } from '../../../services/shipment-rider-position';
 
-const riderPositionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.riderAuth);
+/** A token as issued (43 base64url characters); anything else is refused before any query. */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
+const riderPositionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/position',
     {
@@ -33,11 +37,22 @@ const riderPositionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await riderPositionReport(
-        { db: app.db, realtime: app.realtime, now: () => app.clock.now(), log: app.log },
-        riderOf(request),
-        request.body,
-      );
+      const token = riderBearerToken(request.headers.authorization);
+      const outcome =
+        token && TOKEN.test(token)
+          ? await riderPositionReport(
+              { db: app.db, realtime: app.realtime, now: () => app.clock.now(), log: app.log },
+              token,
+              request.body,
+            )
+          : 'unauthorized';
+      if (outcome === 'unauthorized') {
+        reply.header('www-authenticate', 'Bearer realm="rider"');
+        throw new HttpError(
+          401,
+          token ? riderAuthMessages.sessionExpired : riderAuthMessages.sessionRequired,
+        );
+      }
       return reply.status(204).send(null);
     },
   );
