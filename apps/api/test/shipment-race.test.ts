@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { riderRequests, shipmentEvents, shipments } from '../src/db/schema/logistics';
 import { shipmentStackCreate } from '../src/services/shipment-staff';
@@ -134,6 +134,42 @@ describe.each(testDatabaseKinds())('shipment races on %s', (kind) => {
         expect(row?.stackId).not.toBeNull();
         expect(accept.status === 'fulfilled' && accept.value.body.code).toBe('EXPIRED_BY_OTHER');
       }
+    }
+  });
+
+  it('never deadlocks riders accepting against the venue cancelling the order (or one order of a stack)', async () => {
+    const staff = await staffPrincipal(ctx, owner);
+    for (let round = 0; round < 3; round++) {
+      const single = await deliveryAccepted(ctx, palermo, owner);
+      const a = await deliveryAccepted(ctx, palermo, owner);
+      const b = await deliveryAccepted(ctx, palermo, owner);
+      const stack = await shipmentStackCreate(shipmentDeps(ctx), staff, {
+        branchContactId: palermo.id,
+        shipmentIds: [a.shipment.id, b.shipment.id],
+      });
+      const cancel = (orderId: number) =>
+        request(ctx, 'POST', `/api/console/orders/${orderId}/status`, {
+          token: owner,
+          payload: { status: 'CANCELED', reason: 'Sin stock' },
+        });
+      const answers = await Promise.all([
+        ...fleet
+          .slice(0, 8)
+          .map((rider) => shipmentPut(ctx, rider.token, single.shipment.id, 'ON_ROUTE_TO_PICK_UP')),
+        ...fleet
+          .slice(8, 16)
+          .map((rider) => stackPut(ctx, rider.token, stack.id, { status: 'ON_ROUTE_TO_PICK_UP' })),
+        cancel(single.order.id),
+        cancel(b.order.id),
+      ]);
+      expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+      const rows = await db()
+        .select()
+        .from(shipments)
+        .where(inArray(shipments.id, [single.shipment.id, b.shipment.id]));
+      expect(rows.map((row) => row.status)).toEqual(['CANCELED', 'CANCELED']);
+      const [kept] = await db().select().from(shipments).where(eq(shipments.id, a.shipment.id));
+      expect(['LOOKING_FOR_DRIVER', 'ON_ROUTE_TO_PICK_UP']).toContain(kept?.status);
     }
   });
 

@@ -344,6 +344,28 @@ export async function ordersOfLogisticsLock(
     .for('update', { of: orders });
 }
 
+/**
+ * The codes of the orders behind some logistics orders, without locking them:
+ * for announcing a change made under other locks (an accept must not take an
+ * order's lock after its shipment's — orders are always locked first).
+ */
+export async function orderCodesOfLogistics(
+  db: Queryable,
+  companyId: number,
+  logisticsOrderIds: readonly number[],
+): Promise<string[]> {
+  if (logisticsOrderIds.length === 0) return [];
+  const rows = await db
+    .select({ code: orders.code })
+    .from(orders)
+    .innerJoin(
+      logisticsOrders,
+      and(eq(logisticsOrders.orderId, orders.id), eq(logisticsOrders.companyId, orders.companyId)),
+    )
+    .where(and(eq(orders.companyId, companyId), inArray(logisticsOrders.id, [...logisticsOrderIds])));
+  return rows.map((row) => row.code);
+}
+
 /** Every shipment of a logistics order, oldest first (the live one is the last). */
 export async function shipmentsOfLogisticsOrder(db: Queryable, companyId: number, logisticsOrderId: number) {
   return db

@@ -23,6 +23,7 @@ import { badRequest, notFound } from '../lib/http-error';
 import { shipmentDomainOf, shipmentPresent } from '../presenters/shipment-presenter';
 import type { ShipmentUpdateBody } from '../presenters/shipment-schemas';
 import {
+  orderCodesOfLogistics,
   ordersOfLogisticsLock,
   type ShipmentRow,
   shipmentAcceptIfFree,
@@ -116,8 +117,9 @@ async function shipmentAccept(
     createdAt: now,
   });
   changes.shipmentIds.add(taken.id);
-  const [locked] = await ordersOfLogisticsLock(tx, taken.companyId, [taken.logisticsOrderId]);
-  if (locked) changes.orderCodes.add(locked.order.code);
+  for (const code of await orderCodesOfLogistics(tx, taken.companyId, [taken.logisticsOrderId])) {
+    changes.orderCodes.add(code);
+  }
   return { answer: await shipmentAnswer(tx, rider, id, null), changes };
 }
 

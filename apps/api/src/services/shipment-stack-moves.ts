@@ -29,6 +29,7 @@ import { badRequest, notFound } from '../lib/http-error';
 import { shipmentDomainOf, stackPresent } from '../presenters/shipment-presenter';
 import type { StackUpdateBody } from '../presenters/shipment-schemas';
 import {
+  orderCodesOfLogistics,
   ordersOfLogisticsLock,
   type ShipmentRow,
   shipmentEventInsert,
@@ -117,12 +118,13 @@ async function stackAccept(
       toStatus: 'ON_ROUTE_TO_PICK_UP',
     });
   }
-  const orders = await ordersOfLogisticsLock(
+  // Codes read without locking: orders are locked before stacks and shipments, never after.
+  const codes = await orderCodesOfLogistics(
     tx,
     taken.companyId,
     accepted.map((row) => row.logisticsOrderId),
   );
-  for (const { order } of orders) changes.orderCodes.add(order.code);
+  for (const code of codes) changes.orderCodes.add(code);
   return { answer: await stackAnswer(tx, rider, id), changes };
 }
 
