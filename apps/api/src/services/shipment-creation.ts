@@ -21,9 +21,8 @@ import {
   branchContactOwnLogistics,
   logisticsOrderInsertOnce,
   logisticsOrderOfOrder,
-  shipmentsLock,
-  shipmentsOfLogisticsOrder,
-} from '../repositories/shipment-repository';
+} from '../repositories/shipment-order-repository';
+import { shipmentsLock, shipmentsOfLogisticsOrder } from '../repositories/shipment-repository';
 import { stackLock } from '../repositories/shipment-stack-repository';
 import { type ShipmentChanges, shipmentChangesNew } from './shipment-common';
 import { shipmentFirstInsert, shipmentStatusWrite, stackAfterShipmentMove } from './shipment-writes';

@@ -10,7 +10,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { shipmentDeliveryCodeTry } from '@comanda/domain/shipment-codes';
 import type { Tx } from '../db/client';
 import { HttpError } from '../lib/http-error';
-import { logisticsOrderOf, type ShipmentRow, shipmentUpdate } from '../repositories/shipment-repository';
+import { logisticsOrderOf } from '../repositories/shipment-order-repository';
+import { type ShipmentRow, shipmentUpdate } from '../repositories/shipment-repository';
 import { httpErrorBody, shipmentApiMessages } from './shipment-common';
 import type { ShipmentAnswer } from './shipment-requests';
 

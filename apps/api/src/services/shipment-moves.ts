@@ -22,9 +22,8 @@ import type { Tx } from '../db/client';
 import { badRequest, notFound } from '../lib/http-error';
 import { shipmentDomainOf, shipmentPresent } from '../presenters/shipment-presenter';
 import type { ShipmentUpdateBody } from '../presenters/shipment-schemas';
+import { orderCodesOfLogistics, ordersOfLogisticsLock } from '../repositories/shipment-order-repository';
 import {
-  orderCodesOfLogistics,
-  ordersOfLogisticsLock,
   type ShipmentRow,
   shipmentAcceptIfFree,
   shipmentEventInsert,

@@ -11,7 +11,7 @@ import type { ShipmentStatus } from '@comanda/domain/shipment';
 import { shipmentOrderMoves } from '@comanda/domain/shipment-lifecycle';
 import type { Tx } from '../db/client';
 import type { OrderRow } from '../repositories/order-repository';
-import { branchContactLabel, type LogisticsOrderRow } from '../repositories/shipment-repository';
+import { branchContactLabel, type LogisticsOrderRow } from '../repositories/shipment-order-repository';
 import { orderStatusMoveWrite } from './order-status-service';
 import type { ShipmentChanges } from './shipment-common';
 

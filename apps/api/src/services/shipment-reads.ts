@@ -22,8 +22,8 @@ import type {
   ShipmentView,
   StackView,
 } from '../presenters/shipment-schemas';
+import { logisticsOrderOf } from '../repositories/shipment-order-repository';
 import {
-  logisticsOrderOf,
   riderOfScope,
   type ShipmentScope,
   shipmentListPage,

@@ -28,9 +28,8 @@ import type { Tx } from '../db/client';
 import { badRequest, notFound } from '../lib/http-error';
 import { shipmentDomainOf, stackPresent } from '../presenters/shipment-presenter';
 import type { StackUpdateBody } from '../presenters/shipment-schemas';
+import { orderCodesOfLogistics, ordersOfLogisticsLock } from '../repositories/shipment-order-repository';
 import {
-  orderCodesOfLogistics,
-  ordersOfLogisticsLock,
   type ShipmentRow,
   shipmentEventInsert,
   shipmentsOfStack,

@@ -19,8 +19,8 @@ import type { Tx } from '../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../lib/http-error';
 import { shipmentStaffPresent, stackStaffPresent } from '../presenters/shipment-presenter';
 import type { ShipmentStaffItem, StackStaffView } from '../presenters/shipment-schemas';
+import { ordersOfLogisticsLock } from '../repositories/shipment-order-repository';
 import {
-  ordersOfLogisticsLock,
   riderOfScope,
   type ShipmentRow,
   shipmentEventInsert,

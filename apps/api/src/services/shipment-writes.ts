@@ -12,8 +12,8 @@ import { shipmentDisplayCode } from '@comanda/domain/shipment-codes';
 import { shipmentStackClosingStatus, shipmentStackCurrentIndex } from '@comanda/domain/shipment-lifecycle';
 import type { Tx } from '../db/client';
 import { shipmentDomainOf } from '../presenters/shipment-presenter';
+import type { LogisticsOrderRow } from '../repositories/shipment-order-repository';
 import {
-  type LogisticsOrderRow,
   type ShipmentRow,
   shipmentEventInsert,
   shipmentInsert,

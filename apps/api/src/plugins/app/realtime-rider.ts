@@ -13,7 +13,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server, Socket } from 'socket.io';
 import type { Queryable } from '../../db/client';
-import { logisticsOrderCodeOf } from '../../repositories/shipment-repository';
+import { logisticsOrderCodeOf } from '../../repositories/shipment-order-repository';
 import type { RiderPrincipal } from '../../services/rider-session-service';
 
 export const RIDERS_ROOM = /^riders-(\d{1,10})$/;
