@@ -41,6 +41,6 @@ CREATE INDEX "shipment_events_shipment_id_index" ON "shipment_events" USING btre
 CREATE INDEX "shipment_events_stack_id_index" ON "shipment_events" USING btree ("stack_id");--> statement-breakpoint
 CREATE INDEX "shipment_events_branch_contact_id_created_at_index" ON "shipment_events" USING btree ("branch_contact_id","created_at");--> statement-breakpoint
 ALTER TABLE "shipment_stacks" ADD CONSTRAINT "shipment_stacks_offered_to_rider_id_riders_id_fk" FOREIGN KEY ("offered_to_rider_id") REFERENCES "public"."riders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "shipments" ADD CONSTRAINT "shipments_offered_to_rider_id_riders_id_fk" FOREIGN KEY ("offered_to_rider_id") REFERENCES "public"."riders"("id") ON DELETE no action ON UPDATE no action;
+ALTER TABLE "shipments" ADD CONSTRAINT "shipments_offered_to_rider_id_riders_id_fk" FOREIGN KEY ("offered_to_rider_id") REFERENCES "public"."riders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- Riders that existed before this migration came from tenant files: the venue listed them.
 UPDATE "riders" SET "approved" = true;
