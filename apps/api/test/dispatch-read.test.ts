@@ -117,7 +117,17 @@ describe.each(testDatabaseKinds())('dispatch view on %s', (kind) => {
   });
 
   describe('columns', () => {
-    const ids: Record<string, number> = {};
+    const ids = {
+      waiting: 0,
+      stackA: 0,
+      stackB: 0,
+      held: 0,
+      returning: 0,
+      deliveredToday: 0,
+      deliveredYesterday: 0,
+      canceled: 0,
+      repooled: 0,
+    };
     let stackId = 0;
 
     beforeAll(async () => {

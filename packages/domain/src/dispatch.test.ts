@@ -111,10 +111,11 @@ describe('dispatchStackStage', () => {
 });
 
 describe('riders in the dispatch view', () => {
-  it('a rider the venue has not approved is pending, on shift or not, and is never offered shipments', () => {
+  it('a rider the venue has not approved is pending while on shift, and is never offered shipments', () => {
     expect(dispatchRiderGroup({ approved: false, active: true })).toBe('pending');
-    expect(dispatchRiderGroup({ approved: false, active: false })).toBe('pending');
+    expect(dispatchRiderGroup({ approved: false, active: false })).toBe('notApproved');
     expect(dispatchRiderOfferable({ approved: false, active: true })).toBe(false);
+    expect(dispatchRiderOfferable({ approved: false, active: false })).toBe(false);
   });
 
   it('approved riders are on shift or off shift; only those on shift are offered shipments', () => {

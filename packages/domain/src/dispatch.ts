@@ -83,12 +83,16 @@ export interface DispatchRiderState {
 
 /**
  * (decision, ADR 023) How the venue sees a rider: `pending` (registered from
- * the shift page, waiting for the venue's approval; shown first, with
- * 'Aprobar' and 'Rechazar', never on the map nor offered shipments),
- * `onShift`, or `offShift`.
+ * the shift page and on shift, waiting for the venue's approval: shown first,
+ * with 'Aprobar' and 'Rechazar', never on the map nor offered shipments),
+ * `onShift`, `offShift`, or `notApproved` (never approved, or rejected, and
+ * off shift: listed with the riders off shift, still approvable; a rejected
+ * rider who starts a shift again is pending again).
  */
-export function dispatchRiderGroup(rider: DispatchRiderState): 'pending' | 'onShift' | 'offShift' {
-  if (!rider.approved) return 'pending';
+export function dispatchRiderGroup(
+  rider: DispatchRiderState,
+): 'pending' | 'onShift' | 'offShift' | 'notApproved' {
+  if (!rider.approved) return rider.active ? 'pending' : 'notApproved';
   return rider.active ? 'onShift' : 'offShift';
 }
 

@@ -170,7 +170,7 @@ const itemCreated = (item: DispatchItem) =>
 const itemUpdated = (item: DispatchItem) =>
   Date.parse(item.kind === 'simple' ? item.shipment.updatedAt : item.stack.updatedAt);
 
-const GROUP_RANK = { pending: 0, onShift: 1, offShift: 2 } as const;
+const GROUP_RANK = { pending: 0, onShift: 1, offShift: 2, notApproved: 3 } as const;
 
 /** A rider with what they hold now (from the view's items in progress). */
 export function dispatchRiderPresent(

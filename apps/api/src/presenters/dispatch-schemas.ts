@@ -138,7 +138,10 @@ export const DispatchViewSchema = Type.Object({
   inProgress: Type.Array(DispatchItemSchema),
   /** Newest first, at most 200 shipments and 200 stacks. */
   finishedToday: Type.Array(DispatchItemSchema),
-  /** Pending approval first, then on shift, then off shift; by name within each. */
+  /**
+   * Pending approval (on shift, not approved) first, then on shift, off shift, and off shift never
+   * approved (or rejected); by name within each.
+   */
   riders: Type.Array(DispatchRiderSchema),
 });
 export type DispatchView = Static<typeof DispatchViewSchema>;

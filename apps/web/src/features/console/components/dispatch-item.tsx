@@ -51,6 +51,10 @@ function addressOf(shipment: DispatchShipment): string {
   );
 }
 
+/** Offered to a rider who is no longer on shift, and nobody holds it: it waits for the venue. */
+const lapsed = (item: { offeredTo: DispatchOffer | null; riderId: number | null }) =>
+  item.riderId === null && item.offeredTo !== null && !item.offeredTo.onShift;
+
 function OfferNote({ offeredTo, riderName }: { offeredTo: DispatchOffer | null; riderName: string | null }) {
   if (riderName) return <span>Repartidor: {riderName}</span>;
   if (!offeredTo) return <span className="muted">Abierto a todos los repartidores</span>;
@@ -131,7 +135,7 @@ export function DispatchItemCard({
     const label = `envío ${shipment.code}`;
     return (
       <li
-        className={`dispatch-card${selected ? ' dispatch-card--selected' : ''}`}
+        className={`dispatch-card${selected ? ' dispatch-card--selected' : ''}${lapsed(shipment) ? ' dispatch-card--lapsed' : ''}`}
         data-shipment-code={shipment.code}
         data-status={shipment.status}
       >
@@ -198,7 +202,11 @@ export function DispatchItemCard({
   const label = `multientrega ${codes}`;
   const inDropOffs = stack.status === 'ON_ROUTE_TO_DROP_OFFS';
   return (
-    <li className="dispatch-card dispatch-card--stack" data-stack-id={stack.id} data-status={stack.status}>
+    <li
+      className={`dispatch-card dispatch-card--stack${lapsed(stack) ? ' dispatch-card--lapsed' : ''}`}
+      data-stack-id={stack.id}
+      data-status={stack.status}
+    >
       <div className="dispatch-facts__top">
         <strong>Multientrega · {stack.shipments.length} envíos</strong>
         {!waiting ? (

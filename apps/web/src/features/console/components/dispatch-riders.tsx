@@ -1,7 +1,7 @@
 import { DISPATCH_STATUS_LABELS, dispatchRiderGroup } from '@comanda/domain/dispatch';
 import type { ShipmentStatus } from '@comanda/domain/shipment';
 import type { DispatchRider } from '../api/dispatch-api';
-import { timeOf } from '../lib/format';
+import { dateTimeOf } from '../lib/format';
 import { agoText } from './dispatch-item';
 
 interface DispatchRidersProps {
@@ -22,14 +22,19 @@ function Phone({ phone }: { phone: string }) {
 }
 
 /**
- * The location's riders: those waiting for the venue's approval first (with
- * 'Aprobar' and 'Rechazar'), then those on shift with what they carry and how
- * old their last position is, then, folded, those off shift.
+ * The location's riders: those on shift waiting for the venue's approval
+ * first (with 'Aprobar' and 'Rechazar'), then those on shift with what they
+ * carry and how old their last position is, then, folded, those off shift
+ * (the approved ones, then those never approved or rejected).
  */
 export function DispatchRiders({ riders, now, busy, onApprove, onDisapprove }: DispatchRidersProps) {
   const pending = riders.filter((rider) => dispatchRiderGroup(rider) === 'pending');
   const onShift = riders.filter((rider) => dispatchRiderGroup(rider) === 'onShift');
-  const offShift = riders.filter((rider) => dispatchRiderGroup(rider) === 'offShift');
+  // Off shift: the approved ones, then those never approved (or rejected), who can still be approved.
+  const offShift = [
+    ...riders.filter((rider) => dispatchRiderGroup(rider) === 'offShift'),
+    ...riders.filter((rider) => dispatchRiderGroup(rider) === 'notApproved'),
+  ];
   return (
     <section className="dispatch-riders" aria-labelledby="dispatch-riders-title">
       <h2 id="dispatch-riders-title" className="console-column__title">
@@ -47,9 +52,7 @@ export function DispatchRiders({ riders, now, busy, onApprove, onDisapprove }: D
                 <span className="dispatch-rider__name">
                   <strong>{rider.name}</strong> <Phone phone={rider.phone} />
                 </span>
-                <span className="muted">
-                  Registrado {timeOf(rider.registeredAt)} · {rider.active ? 'en turno' : 'fuera de turno'}
-                </span>
+                <span className="muted">Registrado {dateTimeOf(rider.registeredAt)} · en turno</span>
                 <div className="dispatch-actions">
                   <button
                     type="button"
@@ -121,16 +124,29 @@ export function DispatchRiders({ riders, now, busy, onApprove, onDisapprove }: D
                 <span className="dispatch-rider__name">
                   <strong>{rider.name}</strong> <Phone phone={rider.phone} />
                 </span>
+                {rider.approved ? null : <span className="muted">Sin aprobar</span>}
                 <div className="dispatch-actions">
-                  <button
-                    type="button"
-                    className="button button--bordered button--small"
-                    disabled={busy}
-                    aria-label={`Quitar la aprobación a ${rider.name}`}
-                    onClick={() => onDisapprove(rider)}
-                  >
-                    Quitar aprobación
-                  </button>
+                  {rider.approved ? (
+                    <button
+                      type="button"
+                      className="button button--bordered button--small"
+                      disabled={busy}
+                      aria-label={`Quitar la aprobación a ${rider.name}`}
+                      onClick={() => onDisapprove(rider)}
+                    >
+                      Quitar aprobación
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      disabled={busy}
+                      aria-label={`Aprobar a ${rider.name}`}
+                      onClick={() => onApprove(rider)}
+                    >
+                      Aprobar
+                    </button>
+                  )}
                 </div>
               </li>
             ))}
