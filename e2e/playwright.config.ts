@@ -1,12 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { e2eWorkers } from './support/global-setup';
 
-// Debian's Chromium, never a downloaded browser. The server under test is
-// started by global-setup.ts on a free port with a fresh data folder.
+// Debian's Chromium, never a downloaded browser. Each worker has its own
+// server (global-setup.ts: a free port, a fresh data folder), so files run in
+// parallel without sharing orders, tenants or clocks; a file's tests run in
+// order on one worker.
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers(),
   // One retry in CI, where the machine is shared and a timing hiccup is not a regression; a test that
   // passes only on its retry is still named as flaky at the end of `npm test`, to be fixed, not ignored.
   retries: process.env.CI ? 1 : 0,

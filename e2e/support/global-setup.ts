@@ -16,16 +16,35 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
  */
 export const E2E_CLOCK_START = '2026-11-20T21:00:00-03:00';
 
+/** How many servers (and Playwright workers) a run uses: E2E_WORKERS, default 2. */
+export function e2eWorkers(): number {
+  const wanted = Number(process.env.E2E_WORKERS ?? 2);
+  return Number.isInteger(wanted) && wanted >= 1 ? wanted : 1;
+}
+
 /**
- * Starts the built app (`apps/api/dist/server.js` serving `apps/web/dist`) on a
- * free port with a fresh data folder, so every run begins from the demo tenant.
- * The tests read the address from E2E_BASE_URL.
+ * Starts the built app (`apps/api/dist/server.js` serving `apps/web/dist`)
+ * once per Playwright worker, each on a free port with a fresh data folder, so
+ * every worker begins from the demo tenant and never sees another worker's
+ * orders, riders or clock. Tests find their worker's server with
+ * `e2eServer()` (support/fixtures.ts), from E2E_SERVERS.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const built of ['apps/api/dist/server.js', 'apps/web/dist/index.html']) {
     if (!fs.existsSync(path.join(root, built)))
       throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
+  const started = await Promise.all(Array.from({ length: e2eWorkers() }, () => serverStart()));
+  process.env.E2E_SERVERS = JSON.stringify(
+    started.map(({ baseUrl, clockOffsetMs }) => ({ baseUrl, clockOffsetMs })),
+  );
+  process.env.E2E_ADMIN_TOKEN = 'e2e-admin-token';
+  return async () => {
+    await Promise.all(started.map((server) => server.stop()));
+  };
+}
+
+async function serverStart(): Promise<{ baseUrl: string; clockOffsetMs: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const clockSetAt = Date.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-e2e-'));
@@ -55,14 +74,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server);
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_ADMIN_TOKEN = 'e2e-admin-token';
-  process.env.E2E_CLOCK_OFFSET_MS = String(Date.parse(E2E_CLOCK_START) - clockSetAt);
-
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    clockOffsetMs: Date.parse(E2E_CLOCK_START) - clockSetAt,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { expect, serverNow, test } from '../support/fixtures';
+import { e2eServer, expect, serverNow, test } from '../support/fixtures';
 
 /**
  * The orders console (/console) end to end, with a diner and the venue's staff
@@ -157,7 +157,7 @@ async function staffContext(
   options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number; notifications?: boolean } = {},
 ) {
   const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: e2eServer().baseUrl,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',
     serviceWorkers: 'block',
@@ -191,7 +191,7 @@ async function staffContext(
 /** A diner's own browser, on the server's clock (the storefront checks opening hours in the browser too). */
 async function dinerContext(browser: Browser) {
   const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: e2eServer().baseUrl,
     serviceWorkers: 'block',
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
