@@ -47,13 +47,18 @@ function chromiumMissing() {
 
 /** PostgreSQL reachable where order-throughput looks for it, and pgbench installed. */
 function postgresMissing() {
+  const pgbench = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
+  if (pgbench.status !== 0)
+    return 'pgbench is not installed (apt-get install postgresql-contrib or postgresql)';
+  return postgresUnreachable();
+}
+
+/** PostgreSQL reachable where the PostgreSQL benches look for it. */
+function postgresUnreachable() {
   const url =
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres';
-  const pgbench = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
-  if (pgbench.status !== 0)
-    return 'pgbench is not installed (apt-get install postgresql-contrib or postgresql)';
   // A short-lived client in a child process: the runner itself stays free of drivers.
   const probe = spawnSync(
     process.execPath,
@@ -82,6 +87,9 @@ const PREREQUISITES = {
   'bundle-size.mjs': [builtAppMissing, chromiumMissing],
   'lighthouse.mjs': [builtAppMissing, chromiumMissing],
   'menu-2000.mjs': [builtAppMissing, chromiumMissing],
+  // They build the API bundle themselves and serve no web app.
+  'shipment-accept-race.mjs': [postgresUnreachable],
+  'rider-positions.mjs': [postgresUnreachable],
 };
 
 function missingPrerequisite(script) {

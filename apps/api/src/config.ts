@@ -97,8 +97,22 @@ export interface Config {
    * the tenant CLI), and how many rooms one socket may join.
    */
   realtime: { staffRecheckSeconds: number; roomsPerSocket: number };
-  /** Own-fleet riders (ADR 022): how long a shift session lives before the rider must start it again. */
-  riders: { shiftHours: number };
+  /**
+   * Own-fleet riders (ADR 022): how long a shift session lives before the
+   * rider must start it again, and the limits of the shift page's public
+   * routes, counted in the database (shared by every API process) in fixed
+   * windows: wrong security codes per rider (and per rider per day) and per
+   * client IP, phone lookups and registrations per client IP.
+   */
+  riders: {
+    shiftHours: number;
+    limitWindowMinutes: number;
+    codeFailuresPerRider: number;
+    codeFailuresPerRiderPerDay: number;
+    codeFailuresPerIp: number;
+    lookupsPerIp: number;
+    registrationsPerIp: number;
+  };
   /** Requests per minute and client IP reporting an order error (`POST /api/diner/order/details`). */
   orderDetailsPerMinute: number;
   /**
@@ -198,6 +212,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     riders: {
       shiftHours: positive(env.RIDER_SHIFT_HOURS, 16, 'RIDER_SHIFT_HOURS'),
+      limitWindowMinutes: positive(env.RIDER_LIMIT_WINDOW_MINUTES, 15, 'RIDER_LIMIT_WINDOW_MINUTES'),
+      codeFailuresPerRider: positive(env.RIDER_CODE_FAILURES_PER_RIDER, 5, 'RIDER_CODE_FAILURES_PER_RIDER'),
+      codeFailuresPerRiderPerDay: positive(
+        env.RIDER_CODE_FAILURES_PER_RIDER_PER_DAY,
+        20,
+        'RIDER_CODE_FAILURES_PER_RIDER_PER_DAY',
+      ),
+      codeFailuresPerIp: positive(env.RIDER_CODE_FAILURES_PER_IP, 20, 'RIDER_CODE_FAILURES_PER_IP'),
+      lookupsPerIp: positive(env.RIDER_LOOKUPS_PER_IP, 30, 'RIDER_LOOKUPS_PER_IP'),
+      registrationsPerIp: positive(env.RIDER_REGISTRATIONS_PER_IP, 10, 'RIDER_REGISTRATIONS_PER_IP'),
     },
     customerAuth: {
       codesPerPhone: positive(env.CUSTOMER_CODES_PER_PHONE, 3, 'CUSTOMER_CODES_PER_PHONE'),

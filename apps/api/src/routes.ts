@@ -23,9 +23,15 @@ import orderModeRoutes from './routes/api/ordermode/index';
 import orderModesRoutes from './routes/api/ordermodes/index';
 import paymentsRoutes from './routes/api/payments/index';
 import paymentUrlRoutes from './routes/api/paymenturl/index';
+import riderRoutes from './routes/api/rider/index';
+import riderPositionRoutes from './routes/api/rider-position/index';
 import sandboxRoutes from './routes/api/sandbox/index';
+import shipmentRoutes from './routes/api/shipments/index';
+import shipmentStackRoutes from './routes/api/shipmentstacks/index';
+import stackingRoutes from './routes/api/stacking/index';
 import staffRoutes from './routes/api/staff/index';
 import storefrontExtrasRoutes from './routes/api/storefront-extras/index';
+import whoamiRoutes from './routes/api/whoami/index';
 
 /** Every route plugin of the API, mounted under /api. One line per resource. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -58,4 +64,10 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
     await app.register(sandboxRoutes, { prefix: '/api/sandbox' });
   await app.register(storefrontExtrasRoutes, { prefix: '/api/storefront-extras' });
   await app.register(orderingCustomerRoutes, { prefix: '/api/orderingcustomer' });
+  await app.register(riderRoutes, { prefix: '/api/rider' });
+  await app.register(whoamiRoutes, { prefix: '/api' });
+  await app.register(shipmentRoutes, { prefix: '/api/shipments' });
+  await app.register(shipmentStackRoutes, { prefix: '/api/shipmentstacks' });
+  await app.register(stackingRoutes, { prefix: '/api/stacking' });
+  await app.register(riderPositionRoutes, { prefix: '/api/rider' });
 }

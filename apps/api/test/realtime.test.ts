@@ -53,14 +53,14 @@ describe('realtime rooms', () => {
         new Promise<{ ok: boolean }>((resolve) => greedy.emit('join', room, resolve));
       // 80 joins sent together: exactly the limit get in.
       const answers = await Promise.all(
-        Array.from({ length: 80 }, (_, i) => joinOn(rooms.tracking(1000 + i))),
+        Array.from({ length: 80 }, (_, i) => joinOn(rooms.order(`LIMIT${1000 + i}`))),
       );
       expect(answers.filter((answer) => answer.ok)).toHaveLength(limit);
       const joined = Array.from({ length: 80 }, (_, i) => 1000 + i).filter((_, i) => answers[i]?.ok);
       expect(await joinOn(rooms.order('FULL12345'))).toEqual({ ok: false });
       // A room it is already in still answers ok; leaving one makes room for another.
-      expect(await joinOn(rooms.tracking(joined[0] as number))).toEqual({ ok: true });
-      greedy.emit('leave', rooms.tracking(joined[0] as number));
+      expect(await joinOn(rooms.order(`LIMIT${joined[0]}`))).toEqual({ ok: true });
+      greedy.emit('leave', rooms.order(`LIMIT${joined[0]}`));
       expect(await joinOn(rooms.order('FULL12345'))).toEqual({ ok: true });
       const server = ctx.app.realtime.io.sockets.sockets.get(greedy.id ?? '');
       expect(server?.rooms.size).toBe(limit + 1);

@@ -366,6 +366,10 @@ export const orderNotificationMessages = {
   READY: (code: string, venue: string) => `Tu pedido ${code} de ${venue} está listo.`,
   DELIVERED: (code: string, venue: string) => `Tu pedido ${code} de ${venue} fue entregado. ¡Buen provecho!`,
   CANCELED: (code: string, venue: string) => `${venue} canceló tu pedido ${code}.`,
+  /** READY of a delivery that left with the venue's own rider: the code to give at the door. */
+  onTheWay: (code: string, venue: string) => `Tu pedido ${code} de ${venue} va en camino.`,
+  deliveryCode: (deliveryCode: string) =>
+    `Clave de entrega: ${deliveryCode}. El repartidor te solicitará esta clave al entregar el pedido`,
   cancelReason: (reason: string) => `Motivo: ${reason}`,
   followUp: (url: string) => `Sigue tu pedido en ${url}`,
   /** The first line of a chat the venue opens with the customer from the console. */

@@ -172,4 +172,30 @@ describe('issue 6 Diner notifications (ours)', () => {
       orderNotificationText({ status: 'CANCELED', orderCode: 'AB12CD', venueName: 'X', cancelReason: ' ' }),
     ).toBe('X canceló tu pedido AB12CD.');
   });
+
+  it('says a delivery with the venue’s own rider is on its way, with the delivery code', () => {
+    const url = 'https://pedidos.example/menu/fuego-palermo/order/AB12CD';
+    expect(
+      orderNotificationText({
+        status: 'READY',
+        orderCode: 'AB12CD',
+        venueName: 'Fuego Palermo',
+        followUpUrl: url,
+        deliveryCode: '0427',
+      }),
+    ).toBe(
+      'Tu pedido AB12CD de Fuego Palermo va en camino.\n' +
+        'Clave de entrega: 0427. El repartidor te solicitará esta clave al entregar el pedido\n' +
+        `Sigue tu pedido en ${url}`,
+    );
+    // Only READY carries it.
+    expect(
+      orderNotificationText({
+        status: 'DELIVERED',
+        orderCode: 'AB12CD',
+        venueName: 'X',
+        deliveryCode: '0427',
+      }),
+    ).toBe('Tu pedido AB12CD de X fue entregado. ¡Buen provecho!');
+  });
 });

@@ -154,8 +154,17 @@ export function orderNotificationText(input: {
   venueName: string;
   followUpUrl?: string | null;
   cancelReason?: string | null;
+  /** A delivery on its way with the venue's own rider: READY reads "on the way" and carries the code. */
+  deliveryCode?: string | null;
 }): string {
-  const lines: string[] = [orderNotificationMessages[input.status](input.orderCode, input.venueName)];
+  const onTheWay = input.status === 'READY' && !!input.deliveryCode;
+  const lines: string[] = [
+    (onTheWay ? orderNotificationMessages.onTheWay : orderNotificationMessages[input.status])(
+      input.orderCode,
+      input.venueName,
+    ),
+  ];
+  if (onTheWay && input.deliveryCode) lines.push(orderNotificationMessages.deliveryCode(input.deliveryCode));
   const reason = input.cancelReason?.trim();
   if (input.status === 'CANCELED' && reason) lines.push(orderNotificationMessages.cancelReason(reason));
   if (input.followUpUrl) lines.push(orderNotificationMessages.followUp(input.followUpUrl));

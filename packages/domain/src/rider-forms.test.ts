@@ -3,12 +3,16 @@ import {
   riderLookupErrorMessage,
   riderPhoneIntakeCheck,
   riderRegisterCheck,
+  riderRegistrationCheck,
   riderSaveErrorMessage,
   riderSecurityCodeCheck,
+  riderSecurityCodeValid,
   riderShiftAfterLookup,
   riderShiftAfterSubmit,
   riderShiftButton,
+  riderShiftCanEnd,
   riderShiftGreeting,
+  riderShiftStart,
 } from './rider-forms';
 
 describe('follow-up §5 Rider phone intake', () => {
@@ -61,6 +65,72 @@ describe('follow-up §5 Rider register form', () => {
     expect(riderSecurityCodeCheck(' ').message).toBe('Debe completar todos los campos para continuar');
     expect(riderSecurityCodeCheck('4821').errors).toEqual([]);
   });
+
+  it('takes exactly 4 digits as a security code (ADR 022)', () => {
+    expect(riderSecurityCodeValid('0000')).toBe(true);
+    expect(riderSecurityCodeValid(' 4821 ')).toBe(true);
+    for (const bad of ['482', '48210', '48a1', '４８２１', '48 21', '', null, undefined]) {
+      expect(riderSecurityCodeValid(bad)).toBe(false);
+    }
+    expect(riderSecurityCodeCheck('48a1')).toEqual({
+      errors: ['El código de seguridad es erróneo'],
+      message: 'El código de seguridad es erróneo',
+      phone: null,
+    });
+  });
+});
+
+describe('ADR 022 registration as the API checks it', () => {
+  const registration = { name: 'Ana Gómez', phone: '9 11 2345-6789', securityCode: '2468' };
+
+  it('answers the phone in E.164 of the venue’s country', () => {
+    expect(riderRegistrationCheck(registration)).toEqual({
+      fields: {},
+      message: null,
+      phone: '+5491123456789',
+    });
+    expect(riderRegistrationCheck({ ...registration, phone: '9 8765 4321' }, 'cl').phone).toBe(
+      '+56987654321',
+    );
+  });
+
+  it.each([
+    ['a blank name', { name: '  ' }, { name: 'Debe completar todos los campos para continuar' }],
+    ['an invalid phone', { phone: '123' }, { phone: 'El número de teléfono es invalido' }],
+    ['no phone', { phone: '' }, { phone: 'Debe completar todos los campos para continuar' }],
+    ['no code', { securityCode: '' }, { securityCode: 'Debe completar todos los campos para continuar' }],
+    ['a 6-digit code', { securityCode: '246810' }, { securityCode: 'El código de seguridad es erróneo' }],
+  ])('refuses %s, naming the field', (_, overrides, fields) => {
+    const result = riderRegistrationCheck({ ...registration, ...overrides });
+    expect(result.fields).toEqual(fields);
+    expect(result.message).toBe(Object.values(fields)[0]);
+    expect(result.phone).toBeNull();
+  });
+
+  it('shows the last failing check, like the forms', () => {
+    const result = riderRegistrationCheck({ name: '', phone: '123', securityCode: '1' });
+    expect(result.fields).toEqual({
+      phone: 'El número de teléfono es invalido',
+      name: 'Debe completar todos los campos para continuar',
+      securityCode: 'El código de seguridad es erróneo',
+    });
+    expect(result.message).toBe('El código de seguridad es erróneo');
+  });
+});
+
+describe('ADR 022 ending a shift', () => {
+  it('is refused while the rider holds a shipment between pick-up and drop-off', () => {
+    expect(riderShiftCanEnd([])).toBe(true);
+    expect(riderShiftCanEnd(['DELIVERED', 'DRIVER_CANCELED', 'RETURNED', 'LOOKING_FOR_DRIVER'])).toBe(true);
+    for (const busy of [
+      'ON_ROUTE_TO_PICK_UP',
+      'IN_STORE',
+      'ON_ROUTE_TO_DROP_OFF',
+      'ON_ROUTE_TO_DROP_OFFS',
+    ] as const) {
+      expect(riderShiftCanEnd(['DELIVERED', busy])).toBe(false);
+    }
+  });
 });
 
 describe('follow-up §4.6 Rider shift flow', () => {
@@ -97,5 +167,17 @@ describe('follow-up §4.6 Rider shift flow', () => {
     expect(riderSaveErrorMessage(500)).toBe('Hubo un error, vuélvalo a intentar en unos minutos');
     expect(riderLookupErrorMessage(404)).toBeNull();
     expect(riderLookupErrorMessage(503)).toBe('Hubo un error, vuélvalo a intentar en unos minutos');
+  });
+});
+
+describe('ADR 022 starting a shift', () => {
+  const now = new Date('2025-06-04T16:00:00Z');
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+
+  it('keeps the start of a shift still running and starts a new one otherwise', () => {
+    expect(riderShiftStart({ active: true, shiftStartedAt: hoursAgo(3) }, now, 16)).toEqual(hoursAgo(3));
+    expect(riderShiftStart({ active: true, shiftStartedAt: hoursAgo(16) }, now, 16)).toEqual(now);
+    expect(riderShiftStart({ active: false, shiftStartedAt: hoursAgo(1) }, now, 16)).toEqual(now);
+    expect(riderShiftStart({ active: true, shiftStartedAt: null }, now, 16)).toEqual(now);
   });
 });

@@ -6,6 +6,7 @@
  */
 import { riderMessages } from './messages';
 import { phoneIsValid, phoneToE164 } from './phone';
+import type { ShipmentStatus } from './shipment';
 
 /** The page's variants (the route's `registerPageVariant`). */
 export type RiderShiftVariant = 'phoneIntake' | 'register' | 'logIn' | 'logOut' | 'success';
@@ -52,9 +53,91 @@ export function riderRegisterCheck(
   return result(errors, phone);
 }
 
-/** Log in and log out need the security code ('Debe completar todos los campos para continuar'). */
+/** A rider's security code: exactly 4 digits (ADR 022). */
+export const RIDER_SECURITY_CODE_PATTERN = /^[0-9]{4}$/;
+
+/** Whether a typed security code can be one (surrounding spaces aside): 4 digits. */
+export function riderSecurityCodeValid(securityCode: string | null | undefined): boolean {
+  return RIDER_SECURITY_CODE_PATTERN.test((securityCode ?? '').trim());
+}
+
+/**
+ * Log in and log out need the security code ('Debe completar todos los
+ * campos para continuar'), and a code is 4 digits ('El código de seguridad es
+ * erróneo', the text the API answers for a code it refuses).
+ */
 export function riderSecurityCodeCheck(securityCode: string): RiderFormResult {
-  return result(blank(securityCode) ? [riderMessages.allRequired] : [], null);
+  if (blank(securityCode)) return result([riderMessages.allRequired], null);
+  return result(riderSecurityCodeValid(securityCode) ? [] : [riderMessages.wrongSecurityCode], null);
+}
+
+/** A registration as the server receives it (createwithcode): the phone once, already confirmed by the form. */
+export interface RiderRegistration {
+  name: string;
+  phone: string;
+  securityCode: string;
+}
+
+/** The server's verdict on a registration: one message per failing field, the one to show, the phone in E.164. */
+export interface RiderRegistrationResult {
+  fields: Partial<Record<keyof RiderRegistration, string>>;
+  message: string | null;
+  phone: string | null;
+}
+
+/**
+ * The register form's rules as the API applies them (§5, plus the 4 digits):
+ * name, phone and code filled ('Debe completar todos los campos para
+ * continuar'), the phone valid in the venue's country ('El número de teléfono
+ * es invalido'), the code 4 digits ('El código de seguridad es erróneo'). Like
+ * the forms, the message shown is the last failing check.
+ */
+export function riderRegistrationCheck(input: RiderRegistration, country?: string): RiderRegistrationResult {
+  const fields: RiderRegistrationResult['fields'] = {};
+  const errors: string[] = [];
+  const fail = (field: keyof RiderRegistration, message: string) => {
+    fields[field] ??= message;
+    errors.push(message);
+  };
+  const phone = blank(input.phone) ? null : phoneToE164(input.phone, country);
+  if (!blank(input.phone) && !phone) fail('phone', riderMessages.phoneInvalid);
+  if (blank(input.name)) fail('name', riderMessages.allRequired);
+  if (blank(input.phone)) fail('phone', riderMessages.allRequired);
+  if (blank(input.securityCode)) fail('securityCode', riderMessages.allRequired);
+  else if (!riderSecurityCodeValid(input.securityCode)) fail('securityCode', riderMessages.wrongSecurityCode);
+  return { fields, message: errors.at(-1) ?? null, phone: errors.length === 0 ? phone : null };
+}
+
+/**
+ * Statuses in which a shipment or stack is the rider's job in progress: taken,
+ * not yet delivered. A rider holding one cannot end the shift (ADR 022).
+ */
+export const RIDER_SHIFT_BUSY_STATUSES = [
+  'ON_ROUTE_TO_PICK_UP',
+  'IN_STORE',
+  'ON_ROUTE_TO_DROP_OFF',
+  'ON_ROUTE_TO_DROP_OFFS',
+] as const satisfies readonly ShipmentStatus[];
+
+/**
+ * When the shift of a rider starting (or restarting) it began: a shift still
+ * running — on, and started less than `shiftHours` ago — keeps its start (the
+ * rider signed in again, e.g. on another phone); otherwise it starts now.
+ */
+export function riderShiftStart(
+  rider: { active: boolean; shiftStartedAt: Date | null },
+  now: Date,
+  shiftHours: number,
+): Date {
+  const started = rider.shiftStartedAt;
+  const running =
+    rider.active && started !== null && now.getTime() - started.getTime() < shiftHours * 3_600_000;
+  return running && started ? started : now;
+}
+
+/** Whether a rider holding shipments and stacks in these statuses may end the shift. */
+export function riderShiftCanEnd(heldStatuses: readonly ShipmentStatus[]): boolean {
+  return !heldStatuses.some((status) => (RIDER_SHIFT_BUSY_STATUSES as readonly string[]).includes(status));
 }
 
 /** Where the phone lookup leads: found and active → logOut; found and inactive → logIn; not found (404) → register. */

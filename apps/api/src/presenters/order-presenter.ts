@@ -263,6 +263,7 @@ export function orderFollowUpPresent(
     table: textOrNull(order.tableNumber),
     trackingUrl: trackingUrlOf(order, surroundings),
     shipmentSecurityCode: surroundings.securityCode,
+    shipment: surroundings.shipment,
     loyalty: {
       programName: surroundings.loyaltyProgramName,
       redeemedPoints: order.loyaltyRedeemedPoints,

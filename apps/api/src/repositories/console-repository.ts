@@ -287,7 +287,8 @@ export async function orderStatusWrite(
   input: {
     order: Pick<OrderRow, 'id' | 'companyId' | 'status'>;
     to: keyof typeof STATUS_TIMESTAMP;
-    staffUserId: number;
+    /** Null for a system move (the order following its shipment). */
+    staffUserId: number | null;
     reason: string | null;
     now: Date;
   },

@@ -11,7 +11,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { loyaltyLedger, loyaltyPrograms } from '../db/schema/customers';
-import { logisticsOrders } from '../db/schema/logistics';
+import { logisticsOrders, riders, shipments } from '../db/schema/logistics';
 import { orderItems, orders } from '../db/schema/orders';
 import { branchContacts, companies, countries, paymentTypes } from '../db/schema/tenant';
 import type { OrderModeRow, PaymentTypeRow } from './order-mode-repository';
@@ -49,6 +49,8 @@ export interface OrderSurroundings {
   orderModeType: OrderModeRow['type'];
   securityCode: string | null;
   hasLogistics: boolean;
+  /** The order's live shipment (the newest of its logistics order) and its rider, when it has one. */
+  shipment: { status: string; riderName: string | null } | null;
   loyaltyProgramName: string | null;
   /** The points the order earned are in the customer's wallet (ACCRUAL written). */
   loyaltyCredited: boolean;
@@ -73,6 +75,13 @@ export async function orderSurroundingsFind(
       paymentMethod: paymentTypes.paymentMethod,
       securityCode: logisticsOrders.securityCode,
       logisticsId: logisticsOrders.id,
+      // The newest shipment of the logistics order is the live one (a cancelled one is re-pooled as a new row).
+      shipmentStatus: sql<
+        string | null
+      >`(select s.status from ${shipments} s where s.logistics_order_id = ${logisticsOrders.id} and s.company_id = ${order.companyId} order by s.id desc limit 1)`,
+      shipmentRiderName: sql<
+        string | null
+      >`(select r.name from ${shipments} s left join ${riders} r on r.id = s.rider_id where s.logistics_order_id = ${logisticsOrders.id} and s.company_id = ${order.companyId} order by s.id desc limit 1)`,
       loyaltyProgramName: loyaltyPrograms.name,
       loyaltyCredited: sql<boolean>`exists (select 1 from ${loyaltyLedger} where ${loyaltyLedger.orderId} = ${order.id} and ${loyaltyLedger.companyId} = ${order.companyId} and ${loyaltyLedger.kind} = 'ACCRUAL')`,
       loyaltyReversed: sql<boolean>`exists (select 1 from ${loyaltyLedger} where ${loyaltyLedger.orderId} = ${order.id} and ${loyaltyLedger.companyId} = ${order.companyId} and ${loyaltyLedger.kind} = 'REVERSAL')`,
@@ -115,6 +124,10 @@ export async function orderSurroundingsFind(
     orderModeType: order.type,
     securityCode: row.securityCode,
     hasLogistics: row.logisticsId !== null,
+    shipment:
+      row.shipmentStatus === null || row.shipmentStatus === undefined
+        ? null
+        : { status: row.shipmentStatus, riderName: row.shipmentRiderName ?? null },
     loyaltyProgramName: row.loyaltyProgramName,
     loyaltyCredited: Boolean(row.loyaltyCredited),
     loyaltyReversed: Boolean(row.loyaltyReversed),

@@ -319,6 +319,15 @@ export const OrderFollowUpSchema = Type.Object(
     table: Nullable(Type.String({ description: 'Table number (dine-in)' })),
     trackingUrl: Nullable(Type.String()),
     shipmentSecurityCode: Nullable(Type.String()),
+    shipment: Nullable(
+      Type.Object(
+        {
+          status: Type.String({ description: 'The own-fleet shipment’s status (LOOKING_FOR_DRIVER, …)' }),
+          riderName: Nullable(Type.String()),
+        },
+        { description: 'The order’s own-fleet delivery, once the venue accepted it (ADR 023)' },
+      ),
+    ),
     loyalty: Type.Object({
       programName: Nullable(Type.String()),
       redeemedPoints: Type.Integer({ description: 'Points taken from the wallet at placement' }),

@@ -172,6 +172,7 @@ export async function orderStore(
     orderModeType: orderMode.type,
     securityCode: null,
     hasLogistics: false,
+    shipment: null,
     loyaltyProgramName: program?.name ?? null,
     loyaltyCredited: false,
     loyaltyReversed: false,

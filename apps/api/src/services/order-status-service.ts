@@ -13,10 +13,13 @@
  *    id, reason), the loyalty points (DELIVERED credits what the order earned,
  *    CANCELED gives back what it redeemed; each once) and the diner's message
  *    in the outbox.
+ *    Own fleet (ADR 023): accepting a delivery of an own-fleet location
+ *    creates its logistics order and shipment in the same transaction;
+ *    cancelling an order cancels its unfinished shipments.
  * 3. After commit, from the one announcing place (`orderChangeAnnounce`):
  *    `order-updated` with the follow-up view to `order-{code}`, `order-updated`
- *    with the console detail to `console-{branchContactId}`; then
- *    `outbox-updated` to the console.
+ *    with the console detail to `console-{branchContactId}`; the shipment
+ *    events (shipment-events.ts); then `outbox-updated` to the console.
  *
  * Decision — a repeated move: asking for the status the order already has
  * answers 200 with `changed: false` and writes and publishes nothing. A
@@ -26,6 +29,7 @@
  */
 import { type OrderStatus, orderStatusCanMove, orderStatusMove } from '@comanda/domain/order-status';
 import { type OrderErrorType, venueFollowUpText, venueWhatsAppLink } from '@comanda/domain/venue-message';
+import type { Tx } from '../db/client';
 import { HttpError, notFound } from '../lib/http-error';
 import { rooms } from '../plugins/app/realtime';
 import { orderReportPresent } from '../presenters/console-presenter';
@@ -37,7 +41,7 @@ import {
   orderReportWrite,
   orderStatusWrite,
 } from '../repositories/console-repository';
-import { orderSurroundingsFind } from '../repositories/order-repository';
+import { type OrderRow, orderSurroundingsFind } from '../repositories/order-repository';
 import {
   afterCommit,
   type ConsoleDeps,
@@ -51,6 +55,8 @@ import { orderChangeAnnounce } from './order-events';
 import { orderMessages } from './order-placement-common';
 import { orderFollowUpGet, orderLoyaltyCredit, orderLoyaltyReverse } from './order-service';
 import { outboxOrderNotificationEnqueue } from './outbox-service';
+import { shipmentCreateForAcceptedOrder, shipmentsCancelForOrder } from './shipment-creation';
+import { shipmentChangesAnnounce } from './shipment-events';
 import type { StaffPrincipal } from './staff-auth-service';
 
 /** What status moves and reports need: the console's deps and the public address (links in messages). */
@@ -83,7 +89,7 @@ export async function orderStatusChange(
     const order = await orderLockOfCompany(tx, staff.companyId, orderId);
     if (!order) throw notFound(consoleMessages.orderNotFound(orderId));
     const from = order.status as OrderStatus;
-    if (from === input.status) return { changed: false as const, order, outboxId: null };
+    if (from === input.status) return { changed: false as const, order, outboxId: null, shipments: null };
     const move = orderStatusMove(from, input.status);
     if (!move.ok) {
       throw new HttpError(409, consoleMessages.moveNotAllowed(from, input.status), undefined, {
@@ -94,36 +100,77 @@ export async function orderStatusChange(
       });
     }
     const now = deps.now();
-    const moved = await orderStatusWrite(tx, {
+    const moved = await orderStatusMoveWrite(tx, deps, {
       order,
       to: input.status,
       staffUserId: staff.id,
       reason: input.status === 'CANCELED' ? reason : null,
-      now: new Date(now),
-    });
-    // Points, in the move's transaction and under the order's lock (each at most once, see the ledger):
-    // a delivered order earns what it promised; a canceled one gives back what it redeemed.
-    if (input.status === 'DELIVERED') await orderLoyaltyCredit(tx, moved.id, now);
-    if (input.status === 'CANCELED') await orderLoyaltyReverse(tx, moved.id, now);
-    const message = await outboxOrderNotificationEnqueue(tx, {
-      order: moved,
       branchContact: surroundings.branchContact,
-      status: input.status,
-      cancelReason: moved.cancelReason,
-      publicUrl: deps.publicUrl,
       now,
     });
-    return { changed: true as const, order: moved, outboxId: message?.id ?? null };
+    // Own fleet (ADR 023): an accepted delivery gets its shipment, a cancelled order takes its shipments along.
+    const shipments =
+      input.status === 'ACCEPTED'
+        ? await shipmentCreateForAcceptedOrder(tx, moved.order, { staffUserId: staff.id, now })
+        : input.status === 'CANCELED'
+          ? await shipmentsCancelForOrder(tx, moved.order, { staffUserId: staff.id, reason, now })
+          : null;
+    return { changed: true as const, ...moved, shipments };
   });
 
   // The follow-up pages first (they are the many), then the consoles, from the one announcing place.
   const announced = outcome.changed ? await orderChangeAnnounce(deps, outcome.order) : null;
+  if (outcome.shipments) await shipmentChangesAnnounce(deps, outcome.shipments);
   const detail = announced ?? (await consoleOrderDetailGet(deps.db, outcome.order, deps.now()));
   if (outcome.outboxId !== null) {
     const outboxId = outcome.outboxId;
     await afterCommit(deps, 'outbox-updated', () => consoleOutboxPublish(deps, outboxId));
   }
   return { changed: outcome.changed, order: detail };
+}
+
+/**
+ * Writes a move already checked against the state machine, inside the
+ * caller's transaction with the order locked: status, timestamp and event
+ * (`staffUserId` null for a system move — the order following its shipment),
+ * the loyalty points (DELIVERED credits what the order earned, CANCELED gives
+ * back what it redeemed; each at most once, see the ledger) and the diner's
+ * message in the outbox (READY with a `deliveryCode` is the "on the way"
+ * message of an own-fleet delivery).
+ */
+export async function orderStatusMoveWrite(
+  tx: Tx,
+  deps: { publicUrl: string },
+  input: {
+    order: OrderRow;
+    to: StatusMoveTarget;
+    staffUserId: number | null;
+    reason: string | null;
+    branchContact: { alias: string; name: string };
+    deliveryCode?: string | null;
+    now: number;
+  },
+): Promise<{ order: OrderRow; outboxId: number | null }> {
+  const { now } = input;
+  const moved = await orderStatusWrite(tx, {
+    order: input.order,
+    to: input.to,
+    staffUserId: input.staffUserId,
+    reason: input.reason,
+    now: new Date(now),
+  });
+  if (input.to === 'DELIVERED') await orderLoyaltyCredit(tx, moved.id, now);
+  if (input.to === 'CANCELED') await orderLoyaltyReverse(tx, moved.id, now);
+  const message = await outboxOrderNotificationEnqueue(tx, {
+    order: moved,
+    branchContact: input.branchContact,
+    status: input.to,
+    cancelReason: moved.cancelReason,
+    deliveryCode: input.deliveryCode ?? null,
+    publicUrl: deps.publicUrl,
+    now,
+  });
+  return { order: moved, outboxId: message?.id ?? null };
 }
 
 /**

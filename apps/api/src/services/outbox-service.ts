@@ -61,6 +61,8 @@ export interface OrderNotificationInput {
   branchContact: { alias: string; name: string };
   status: OrderStatus;
   cancelReason?: string | null;
+  /** READY of an own-fleet delivery leaving the store: the message says so and carries the code. */
+  deliveryCode?: string | null;
   publicUrl: string;
   now: number;
 }
@@ -89,6 +91,7 @@ export function outboxOrderNotificationValues(
       venueName: input.branchContact.name,
       followUpUrl: orderFollowUpUrl(input.publicUrl, input.branchContact.alias, input.order.code),
       cancelReason: input.cancelReason ?? null,
+      deliveryCode: input.deliveryCode ?? null,
     }),
     status: 'PENDING',
     createdAt: new Date(input.now),

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Config } from '../../config';
 import { siteConsoleSocketAllows } from '../../lib/site-origins';
+import { joinRequestOf, riderRoomMayJoin, riderSocketsRecheck } from './realtime-rider';
 import { CONSOLE_ROOM, staffSocketsRecheck } from './realtime-staff-recheck';
 
 /** Room names, as the spec names channels. */
@@ -12,10 +13,11 @@ export const rooms = {
   tracking: (logisticsOrderId: number) => `tracking-${logisticsOrderId}`,
   order: (orderCode: string) => `order-${orderCode}`,
   console: (branchContactId: number) => `console-${branchContactId}`,
+  riders: (branchContactId: number) => `riders-${branchContactId}`,
 };
 
-/** Rooms a client may join without credentials: they are named by unguessable codes or public ids. */
-const publicRoom = /^(tracking-\d{1,12}|order-[A-Za-z0-9]{6,32})$/;
+/** Rooms a client may join without credentials: named by unguessable order codes. */
+const publicRoom = /^order-[A-Za-z0-9]{6,32}$/;
 
 /** A console room: joined only with a staff session that may see that branch contact. */
 const consoleRoom = CONSOLE_ROOM;
@@ -56,7 +58,11 @@ declare module 'fastify' {
  * process, on channels under REDIS_KEY_PREFIX. Websocket transport only: no
  * sticky sessions needed behind a load balancer.
  *
- * Diners join `order-{code}` and `tracking-{id}` freely (unguessable names).
+ * Diners join `order-{code}` freely (an unguessable name). `tracking-{id}`
+ * carries rider positions: joined only with `{ room, orderCode }` naming the
+ * order behind it. Riders connect with `auth: { riderToken }` (a shift
+ * session) and join `riders-{branchContactId}` of their own location only;
+ * their sockets follow the session like staff sockets (realtime-rider.ts).
  * The orders console connects with `auth: { token }` (a staff session token):
  * a token that does not resolve refuses the connection ('unauthorized'), and
  * `console-{branchContactId}` is joined only when the session — checked again
@@ -84,6 +90,29 @@ export default fp(
       });
     }
 
+    // A rider token in the handshake must be a live shift session.
+    io.use((socket, next) => {
+      const riderToken: unknown = socket.handshake.auth?.riderToken;
+      if (riderToken === undefined || riderToken === null || riderToken === '') return next();
+      app.riderSessions
+        .resolve(typeof riderToken === 'string' ? riderToken : undefined)
+        .then((rider) => {
+          if (!rider) return next(new Error('unauthorized'));
+          socket.data.riderToken = riderToken;
+          const expiry = setTimeout(
+            () => socket.disconnect(true),
+            Math.max(0, Math.min(rider.expiresAt.getTime() - app.clock.now(), 2 ** 31 - 1)),
+          );
+          expiry.unref();
+          socket.once('disconnect', () => clearTimeout(expiry));
+          next();
+        })
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'rider socket authentication failed');
+          next(new Error('unavailable'));
+        });
+    });
+
     // A staff token in the handshake must be a live session; diners send none.
     io.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
@@ -110,9 +139,19 @@ export default fp(
         });
     });
 
-    /** Whether this socket may join `room` now. */
-    const mayJoin = async (socket: { data: { staffToken?: string } }, room: string): Promise<boolean> => {
+    /** Whether this socket may join `room` now (`orderCode`: the proof a tracking room asks for). */
+    const mayJoin = async (
+      socket: { data: { staffToken?: string; riderToken?: string } },
+      room: string,
+      orderCode: string | null,
+    ): Promise<boolean> => {
       if (publicRoom.test(room)) return true;
+      const rider = await riderRoomMayJoin(
+        { db: app.db, resolve: (token) => app.riderSessions.resolve(token) },
+        socket,
+        { room, orderCode },
+      );
+      if (rider !== undefined) return rider;
       const match = consoleRoom.exec(room);
       if (!match || !socket.data.staffToken) return false;
       const staff = await app.staffSessions.resolve(socket.data.staffToken);
@@ -128,14 +167,16 @@ export default fp(
     const roomsPerSocket = config.realtime.roomsPerSocket;
 
     io.on('connection', (socket) => {
-      socket.on('join', (room: unknown, ack?: (result: { ok: boolean }) => void) => {
+      socket.on('join', (payload: unknown, ack?: (result: { ok: boolean }) => void) => {
         const answer = (ok: boolean) => {
           if (typeof ack === 'function') ack({ ok });
         };
-        if (typeof room !== 'string') return answer(false);
+        const request = joinRequestOf(payload);
+        if (!request) return answer(false);
+        const { room } = request;
         const full = () => !socket.rooms.has(room) && joinedCount(socket) >= roomsPerSocket;
         if (full()) return answer(false);
-        mayJoin(socket, room)
+        mayJoin(socket, room, request.orderCode)
           .then(async (allowed) => {
             // Counted again after the check: joins sent together all passed the first count.
             const ok = allowed && !full();
@@ -153,8 +194,12 @@ export default fp(
     });
 
     const recheckLocal = () =>
-      staffSocketsRecheck(io, (token) => app.staffSessions.resolve(token), app.log).catch((error: unknown) =>
-        app.log.error({ err: error }, 'staff socket re-check failed'),
+      Promise.all([
+        staffSocketsRecheck(io, (token) => app.staffSessions.resolve(token), app.log),
+        riderSocketsRecheck(io, (token) => app.riderSessions.resolve(token), app.log),
+      ]).then(
+        () => undefined,
+        (error: unknown) => app.log.error({ err: error }, 'socket re-check failed'),
       );
     // One pass at a time: a slow database never piles passes up.
     let recheckRunning: Promise<void> | undefined;
@@ -196,5 +241,5 @@ export default fp(
       io.engine.close();
     });
   },
-  { name: 'realtime', dependencies: ['staff-auth'] },
+  { name: 'realtime', dependencies: ['staff-auth', 'rider-auth'] },
 );
