@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { riderSessions, riders, shipments } from '../src/db/schema/logistics';
 import { rooms } from '../src/plugins/app/realtime';
-import { riderSessionOpen } from '../src/services/rider-session-service';
 import {
   appListen,
   CHISPA_OWNER,
@@ -17,13 +16,14 @@ import {
 import { tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
 import {
   FUEGO_BELGRANO_STAFF,
-  palermoDeliveryPlace,
-  pendingRiderInsert,
-  shipmentInsert,
+  riderMoves,
+  riderRegister,
+  riderSocketConnect,
   tenantWithBelgranoStaff,
 } from './support/dispatch-fixture';
 import { type LocationIds, locationIds, WEDNESDAY_1300 } from './support/order-fixture';
 import { CAMILA, DIEGO, riderOnShift, riderRow } from './support/rider-fixture';
+import { deliveryAccepted } from './support/shipment-fixture';
 import { testDatabaseKinds, useTestApp } from './support/test-app';
 
 // The venue approves a rider who registered from the shift page, or takes the
@@ -67,7 +67,7 @@ describe.each(testDatabaseKinds())('rider approval on %s', (kind) => {
   describe('who may approve', () => {
     let pendingId = 0;
     beforeAll(async () => {
-      pendingId = (await pendingRiderInsert(ctx, palermo, fuegoId)).id;
+      pendingId = (await riderRegister(ctx, palermo.id)).riderId;
     });
 
     it('no session: 401, and the rider stays pending', async () => {
@@ -113,22 +113,22 @@ describe.each(testDatabaseKinds())('rider approval on %s', (kind) => {
   });
 
   it('approving a pending rider: the consoles hear it, the rider moves to the riders on shift; again changes nothing', async () => {
-    const pending = await pendingRiderInsert(ctx, palermo, fuegoId, 'Abril Nueva');
+    const pending = await riderRegister(ctx, palermo.id, 'Abril Nueva');
     const socket = await socketConnect(await appListen(ctx), staff);
     try {
       expect(await socketJoin(socket, rooms.console(palermo.id))).toBe(true);
       const heard = socketNext<{ id: number; approved: boolean }>(socket, 'rider-updated');
-      const answer = await approval(staff, pending.id, { approved: true });
+      const answer = await approval(staff, pending.riderId, { approved: true });
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({
         changed: true,
-        rider: { id: pending.id, name: 'Abril Nueva', approved: true, active: true, current: null },
+        rider: { id: pending.riderId, name: 'Abril Nueva', approved: true, active: true, current: null },
       });
-      expect(await heard).toMatchObject({ id: pending.id, approved: true });
+      expect(await heard).toMatchObject({ id: pending.riderId, approved: true });
       const view = await request(ctx, 'GET', `/api/console/dispatch?branchContactId=${palermo.id}`, {
         token: staff,
       });
-      expect(view.body.riders.find((rider: { id: number }) => rider.id === pending.id)).toMatchObject({
+      expect(view.body.riders.find((rider: { id: number }) => rider.id === pending.riderId)).toMatchObject({
         approved: true,
         active: true,
       });
@@ -137,11 +137,11 @@ describe.each(testDatabaseKinds())('rider approval on %s', (kind) => {
       socket.on('rider-updated', () => {
         heardSince += 1;
       });
-      const repeat = await approval(staff, pending.id, { approved: true });
+      const repeat = await approval(staff, pending.riderId, { approved: true });
       expect(repeat.body.changed).toBe(false);
       // Events arrive in order: once the next change is heard, a repeat's event would have come first.
       const next = socketNext(socket, 'rider-updated');
-      await approval(owner, pending.id, { approved: false });
+      await approval(owner, pending.riderId, { approved: false });
       await next;
       expect(heardSince).toBe(1);
     } finally {
@@ -151,74 +151,74 @@ describe.each(testDatabaseKinds())('rider approval on %s', (kind) => {
 
   it('taking the approval away ends the shift: sessions closed, offers open to every rider', async () => {
     const camila = await riderOnShift(ctx, palermo.id, CAMILA.phone);
-    const order = await palermoDeliveryPlace(ctx, palermo);
-    const offered = await shipmentInsert(ctx, order.id, { offeredToRiderId: camila.riderId });
+    const { shipment } = await deliveryAccepted(ctx, palermo, owner);
+    const offer = await request(ctx, 'POST', `/api/console/dispatch/shipments/${shipment.id}/offer`, {
+      token: staff,
+      payload: { riderId: camila.riderId },
+    });
+    expect(offer.body.shipment.offeredToRiderId).toBe(camila.riderId);
     expect(await ctx.app.riderSessions.resolve(camila.token)).toBeDefined();
-    const socket = await socketConnect(await appListen(ctx), staff);
+    const baseUrl = await appListen(ctx);
+    const consoleSocket = await socketConnect(baseUrl, staff);
+    const riderSocket = await riderSocketConnect(baseUrl, camila.token);
     try {
-      expect(await socketJoin(socket, rooms.console(palermo.id))).toBe(true);
-      const released = socketNext<{ kind: string; id: number; riderId: null }>(socket, 'shipment-updated');
+      expect(await socketJoin(consoleSocket, rooms.console(palermo.id))).toBe(true);
+      expect(await socketJoin(riderSocket, rooms.riders(palermo.id))).toBe(true);
+      const released = socketNext<{
+        kind: string;
+        shipment: { id: number; offeredToRiderId: number | null };
+      }>(consoleSocket, 'shipment-updated');
+      const gone = new Promise((resolve) => riderSocket.once('disconnect', resolve));
       const answer = await approval(staff, camila.riderId, { approved: false });
       expect(answer.status).toBe(200);
       expect(answer.body).toMatchObject({
         changed: true,
         rider: { approved: false, active: false, position: null },
       });
-      expect(await released).toEqual({
+      expect(await released).toMatchObject({
         kind: 'simple',
-        id: offered.id,
-        status: 'LOOKING_FOR_DRIVER',
-        riderId: null,
+        shipment: { id: shipment.id, offeredToRiderId: null },
       });
+      // Her app's socket is dropped with her sessions.
+      await gone;
     } finally {
-      socket.close();
+      consoleSocket.close();
+      riderSocket.close();
     }
     expect(await ctx.app.riderSessions.resolve(camila.token)).toBeUndefined();
     expect(await sessionsOf(camila.riderId)).toEqual([]);
-    const [shipment] = await ctx.app.db.select().from(shipments).where(eq(shipments.id, offered.id));
-    expect(shipment?.offeredToRiderId).toBeNull();
+    const [row] = await ctx.app.db.select().from(shipments).where(eq(shipments.id, shipment.id));
+    expect(row?.offeredToRiderId).toBeNull();
     // Approved again, she starts a new shift like anyone else.
     expect((await approval(owner, camila.riderId, { approved: true })).body.changed).toBe(true);
     expect((await riderById(camila.riderId)).active).toBe(false);
   });
 
   it('rejecting a pending rider on shift ends that shift too', async () => {
-    const pending = await pendingRiderInsert(ctx, palermo, fuegoId, 'Bruno Rechazado');
-    const { token } = await riderSessionOpen(ctx.app.db, pending, {
-      now: ctx.app.clock.now(),
-      shiftHours: ctx.config.riders.shiftHours,
-    });
-    const answer = await approval(staff, pending.id, { approved: false });
+    const pending = await riderRegister(ctx, palermo.id, 'Bruno Rechazado');
+    const answer = await approval(staff, pending.riderId, { approved: false });
     expect(answer.body).toMatchObject({ changed: true, rider: { approved: false, active: false } });
-    expect(await ctx.app.riderSessions.resolve(token)).toBeUndefined();
-    expect((await approval(staff, pending.id, { approved: false })).body.changed).toBe(false);
+    expect(await ctx.app.riderSessions.resolve(pending.token)).toBeUndefined();
+    expect((await approval(staff, pending.riderId, { approved: false })).body.changed).toBe(false);
   });
 
   it('refused while the rider holds a shipment, with nothing changed', async () => {
-    const diego = await riderRow(ctx, palermo.id, DIEGO.phone);
-    const { token } = await riderSessionOpen(ctx.app.db, diego, {
-      now: ctx.app.clock.now(),
-      shiftHours: ctx.config.riders.shiftHours,
-    });
-    const order = await palermoDeliveryPlace(ctx, palermo);
-    const held = await shipmentInsert(ctx, order.id, { status: 'ON_ROUTE_TO_DROP_OFF', riderId: diego.id });
-    try {
-      const answer = await approval(staff, diego.id, { approved: false });
-      expect(answer.status).toBe(409);
-      expect(answer.body.message).toBe(
-        'El repartidor tiene un envío en curso: cancélelo o confirme la entrega antes de quitarle la aprobación',
-      );
-      expect(await riderById(diego.id)).toMatchObject({ approved: true, active: true });
-      expect(await ctx.app.riderSessions.resolve(token)).toBeDefined();
-    } finally {
-      await ctx.app.db.update(shipments).set({ status: 'DELIVERED' }).where(eq(shipments.id, held.id));
-    }
+    const diego = await riderOnShift(ctx, palermo.id, DIEGO.phone);
+    const held = await deliveryAccepted(ctx, palermo, owner);
+    await riderMoves(ctx, diego.token, held.shipment.id, ['ON_ROUTE_TO_PICK_UP']);
+    const answer = await approval(staff, diego.riderId, { approved: false });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(
+      'El repartidor tiene un envío en curso: cancélelo o confirme la entrega antes de quitarle la aprobación',
+    );
+    expect(await riderById(diego.riderId)).toMatchObject({ approved: true, active: true });
+    expect(await ctx.app.riderSessions.resolve(diego.token)).toBeDefined();
   });
 
   it('twenty approvals at once: exactly one changes the rider, every answer is the approved rider', async () => {
-    const pending = await pendingRiderInsert(ctx, palermo, fuegoId, 'Carla Simultánea');
+    const pending = await riderRegister(ctx, palermo.id, 'Carla Simultánea');
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => approval(staff, pending.id, { approved: true })),
+      Array.from({ length: 20 }, () => approval(staff, pending.riderId, { approved: true })),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
     expect(answers.filter((answer) => answer.body.changed)).toHaveLength(1);

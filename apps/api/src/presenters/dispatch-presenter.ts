@@ -1,8 +1,10 @@
 /**
- * The dispatch view as the venue reads it: rows of the dispatch repository →
- * the shapes of dispatch-schemas.ts. Which column an item is in, which riders
- * are pending and whose position shows are the domain's rules
- * (packages/domain/src/dispatch.ts).
+ * The dispatch view as the venue reads it. Shipments and stacks are the
+ * shipment API's staff views (`shipmentStaffPresent`, `stackStaffPresent`:
+ * the same shapes the write routes answer and `shipment-updated` carries to
+ * the console); this file puts them in columns and adds the riders. Which
+ * column an item is in, which riders are pending and whose position shows are
+ * the domain's rules (packages/domain/src/dispatch.ts).
  */
 import {
   type DispatchStage,
@@ -10,149 +12,24 @@ import {
   dispatchRiderGroup,
   dispatchShipmentStage,
   dispatchStackStage,
-  dispatchStatusLabel,
 } from '@comanda/domain/dispatch';
-import { type ShipmentStatus, shipmentStackSort } from '@comanda/domain/shipment';
-import type {
-  DispatchLocationRow,
-  DispatchRiderRow,
-  DispatchShipmentRow,
-  DispatchStackRow,
-} from '../repositories/dispatch-repository';
-import type {
-  DispatchItem,
-  DispatchRider,
-  DispatchShipment,
-  DispatchStack,
-  DispatchView,
-} from './dispatch-schemas';
-import { major, majorOrNull, textOrNull } from './present-utils';
+import type { DispatchLocationRow, DispatchRiderRow } from '../repositories/dispatch-repository';
+import type { ShipmentViewRow } from '../repositories/shipment-repository';
+import type { StackRow } from '../repositories/shipment-stack-repository';
+import type { DispatchRider, DispatchView } from './dispatch-schemas';
+import { shipmentStaffPresent, stackStaffPresent } from './shipment-presenter';
+import type { ShipmentStaffItem } from './shipment-schemas';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-function offerPresent(row: {
-  offeredName: string | null;
-  offeredActive: boolean | null;
-  offeredApproved: boolean | null;
-  id: number | null;
-}): DispatchShipment['offeredTo'] {
-  if (row.id === null || row.offeredName === null) return null;
-  return { id: row.id, name: row.offeredName, onShift: Boolean(row.offeredActive && row.offeredApproved) };
-}
-
-function riderRefPresent(
-  id: number | null,
-  name: string | null,
-  phone: string | null,
-): DispatchShipment['rider'] {
-  return id !== null && name !== null ? { id, name, phone: phone ?? '' } : null;
-}
-
-function destinationPresent(destination: Record<string, unknown> | null): DispatchShipment['destination'] {
-  if (!destination) return null;
-  const text = (key: string) => {
-    const value = destination[key];
-    return typeof value === 'string' ? textOrNull(value.trim()) : null;
-  };
-  const number = (key: string) => {
-    const value = destination[key];
-    return typeof value === 'number' && Number.isFinite(value) ? value : null;
-  };
-  return {
-    street: text('street'),
-    number: text('number'),
-    zone: text('zone'),
-    locality: text('locality'),
-    fullAddress: text('fullAddress'),
-    betweenStreets: text('betweenStreets'),
-    details: text('details'),
-    lat: number('lat'),
-    lng: number('lng'),
-  };
-}
-
-/** A shipment as the venue sees it (its own location's: with the customer's details). */
-export function dispatchShipmentPresent(row: DispatchShipmentRow, mantissaLength: number): DispatchShipment {
-  const { shipment, order } = row;
-  return {
-    id: shipment.id,
-    status: shipment.status,
-    statusLabel: dispatchStatusLabel({
-      status: shipment.status as ShipmentStatus,
-      returnShipment: shipment.returnShipment,
-    }),
-    code: shipment.code,
-    createdAt: shipment.createdAt.toISOString(),
-    updatedAt: shipment.updatedAt.toISOString(),
-    returnShipment: shipment.returnShipment,
-    stackingOrder: shipment.stackingOrder,
-    stackId: shipment.stackId,
-    logisticsOrder: { id: shipment.logisticsOrderId },
-    riderId: shipment.riderId,
-    rider: riderRefPresent(shipment.riderId, row.riderName, row.riderPhone),
-    offeredTo: offerPresent({ ...row, id: shipment.offeredToRiderId }),
-    eta: iso(shipment.etaAt),
-    cancelReason: textOrNull(shipment.cancelReason),
-    customerName: textOrNull(order.customerName?.trim()),
-    customerPhone: textOrNull(order.phone),
-    destination: destinationPresent(order.destination),
-    order: {
-      id: order.id,
-      code: order.code,
-      status: order.status,
-      paymentMethod: order.paymentMethod,
-      paymentType: textOrNull(order.paymentTypeName),
-      total: major(order.price, mantissaLength),
-      paysWith: majorOrNull(order.paysWith, mantissaLength),
-    },
-  };
-}
-
-/** A stack with its shipments, in the rider's order (`shipmentStackSort`). */
-export function dispatchStackPresent(row: DispatchStackRow, shipments: DispatchShipment[]): DispatchStack {
-  const { stack } = row;
-  const byKey = new Map(shipments.map((shipment) => [String(shipment.id), shipment]));
-  const sorted = shipmentStackSort(
-    shipments.map((shipment) => ({
-      id: String(shipment.id),
-      status: shipment.status as ShipmentStatus,
-      code: shipment.code,
-      stackingOrder: shipment.stackingOrder,
-    })),
-  ).flatMap((shipment) => byKey.get(shipment.id) ?? []);
-  return {
-    id: stack.id,
-    status: stack.status,
-    statusLabel: dispatchStatusLabel({ status: stack.status as ShipmentStatus }),
-    shipments: sorted,
-    selectedIndex: stack.selectedIndex,
-    returnStack: stack.isReturn,
-    riderId: stack.riderId,
-    rider: riderRefPresent(stack.riderId, row.riderName, row.riderPhone),
-    offeredTo: offerPresent({ ...row, id: stack.offeredToRiderId }),
-    createdAt: stack.createdAt.toISOString(),
-    updatedAt: stack.updatedAt.toISOString(),
-  };
-}
-
 /** The column of an item. */
-export function dispatchItemStage(item: DispatchItem): DispatchStage {
-  if (item.kind === 'simple')
-    return dispatchShipmentStage({
-      status: item.shipment.status as ShipmentStatus,
-      returnShipment: item.shipment.returnShipment,
-    });
-  return dispatchStackStage({
-    status: item.stack.status as ShipmentStatus,
-    shipments: item.stack.shipments.map((shipment) => ({
-      status: shipment.status as ShipmentStatus,
-      returnShipment: shipment.returnShipment,
-    })),
-  });
+export function dispatchItemStage(item: ShipmentStaffItem): DispatchStage {
+  if (item.kind === 'simple') return dispatchShipmentStage(item.shipment);
+  return dispatchStackStage(item.stack);
 }
 
 /** What a rider holds, in short (the riders' panel). */
-function currentOf(item: DispatchItem): NonNullable<DispatchRider['current']> {
+function currentOf(item: ShipmentStaffItem): NonNullable<DispatchRider['current']> {
   if (item.kind === 'simple')
     return { kind: 'simple', id: item.shipment.id, status: item.shipment.status, code: item.shipment.code };
   return {
@@ -163,12 +40,7 @@ function currentOf(item: DispatchItem): NonNullable<DispatchRider['current']> {
   };
 }
 
-const itemHolder = (item: DispatchItem) =>
-  item.kind === 'simple' ? item.shipment.riderId : item.stack.riderId;
-const itemCreated = (item: DispatchItem) =>
-  Date.parse(item.kind === 'simple' ? item.shipment.createdAt : item.stack.createdAt);
-const itemUpdated = (item: DispatchItem) =>
-  Date.parse(item.kind === 'simple' ? item.shipment.updatedAt : item.stack.updatedAt);
+const itemOf = (item: ShipmentStaffItem) => (item.kind === 'simple' ? item.shipment : item.stack);
 
 const GROUP_RANK = { pending: 0, onShift: 1, offShift: 2, notApproved: 3 } as const;
 
@@ -203,37 +75,36 @@ export function dispatchRiderPresent(
 export function dispatchViewPresent(input: {
   location: DispatchLocationRow;
   dayStart: number;
-  stacks: readonly DispatchStackRow[];
-  shipments: readonly DispatchShipmentRow[];
+  stacks: readonly StackRow[];
+  shipments: readonly ShipmentViewRow[];
   riders: readonly DispatchRiderRow[];
 }): DispatchView {
-  const m = input.location.mantissaLength;
-  const stacked = new Map<number, DispatchShipment[]>();
-  const items: DispatchItem[] = [];
+  const stacked = new Map<number, ShipmentViewRow[]>();
+  const items: ShipmentStaffItem[] = [];
   for (const row of input.shipments) {
-    const shipment = dispatchShipmentPresent(row, m);
-    if (shipment.stackId === null) {
-      items.push({ kind: 'simple', shipment });
+    const { stackId } = row.shipment;
+    if (stackId === null) {
+      items.push({ kind: 'simple', shipment: shipmentStaffPresent(row) });
       continue;
     }
-    const list = stacked.get(shipment.stackId) ?? [];
-    list.push(shipment);
-    stacked.set(shipment.stackId, list);
+    stacked.set(stackId, [...(stacked.get(stackId) ?? []), row]);
   }
-  for (const row of input.stacks) {
-    const shipments = stacked.get(row.stack.id) ?? [];
+  for (const stack of input.stacks) {
+    const rows = stacked.get(stack.id) ?? [];
     // A stack without shipments is one the venue ungrouped: nothing to show.
-    if (shipments.length > 0) items.push({ kind: 'stack', stack: dispatchStackPresent(row, shipments) });
+    if (rows.length > 0) items.push({ kind: 'stack', stack: stackStaffPresent(stack, rows) });
   }
-  const columns: Record<DispatchStage, DispatchItem[]> = { waiting: [], inProgress: [], finished: [] };
+  const columns: Record<DispatchStage, ShipmentStaffItem[]> = { waiting: [], inProgress: [], finished: [] };
   for (const item of items) columns[dispatchItemStage(item)].push(item);
-  columns.waiting.sort((a, b) => itemCreated(a) - itemCreated(b));
-  columns.inProgress.sort((a, b) => itemCreated(a) - itemCreated(b));
-  columns.finished.sort((a, b) => itemUpdated(b) - itemUpdated(a));
+  const created = (item: ShipmentStaffItem) => Date.parse(itemOf(item).createdAt);
+  const updated = (item: ShipmentStaffItem) => Date.parse(itemOf(item).updatedAt);
+  columns.waiting.sort((a, b) => created(a) - created(b));
+  columns.inProgress.sort((a, b) => created(a) - created(b));
+  columns.finished.sort((a, b) => updated(b) - updated(a));
 
   const held = new Map<number, DispatchRider['current']>();
   for (const item of columns.inProgress) {
-    const holder = itemHolder(item);
+    const holder = itemOf(item).riderId;
     if (holder !== null && !held.has(holder)) held.set(holder, currentOf(item));
   }
   const riders = input.riders

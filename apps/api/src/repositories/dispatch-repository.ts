@@ -7,25 +7,17 @@
  * lifecycle's (services/shipment-lifecycle*.ts).
  */
 import { and, asc, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable, Tx } from '../db/client';
-import { logisticsOrders, riders, shipmentStacks, shipments } from '../db/schema/logistics';
-import { orders } from '../db/schema/orders';
-import { branchContacts, companies, countries, paymentTypes } from '../db/schema/tenant';
+import { riders, shipmentStacks, shipments } from '../db/schema/logistics';
+import { branchContacts, companies, countries } from '../db/schema/tenant';
+import { type ShipmentViewRow, shipmentViews } from './shipment-repository';
+import type { StackRow } from './shipment-stack-repository';
 
 /** Statuses in which a shipment or stack still needs someone (the venue or a rider). */
 export const DISPATCH_OPEN_STATUSES = [
   'PENDING',
   'STACKING',
   'LOOKING_FOR_DRIVER',
-  'ON_ROUTE_TO_PICK_UP',
-  'IN_STORE',
-  'ON_ROUTE_TO_DROP_OFF',
-  'ON_ROUTE_TO_DROP_OFFS',
-] as const;
-
-/** Statuses in which a rider holds a shipment or a stack. */
-export const DISPATCH_HELD_STATUSES = [
   'ON_ROUTE_TO_PICK_UP',
   'IN_STORE',
   'ON_ROUTE_TO_DROP_OFF',
@@ -46,7 +38,6 @@ export async function dispatchLocationOf(db: Queryable, companyId: number, branc
       lng: branchContacts.lng,
       timezone: sql<string>`coalesce(${branchContacts.timezone}, ${countries.timezone})`,
       ownLogistics: branchContacts.ownLogistics,
-      mantissaLength: countries.mantissaLength,
     })
     .from(branchContacts)
     .innerJoin(companies, eq(companies.id, branchContacts.companyId))
@@ -74,116 +65,64 @@ const stackOpen = or(
   and(eq(shipmentStacks.status, 'DELIVERED'), stackReturnPending),
 );
 
-const offered = alias(riders, 'offered_rider');
-
-/** The stacks of the view: every open one, and those finished since the day started (newest first, bounded). */
-export async function dispatchStackRows(db: Queryable, scope: DispatchScope) {
-  const columns = {
-    stack: shipmentStacks,
-    riderName: riders.name,
-    riderPhone: riders.phone,
-    offeredName: offered.name,
-    offeredActive: offered.active,
-    offeredApproved: offered.approved,
-  };
-  const base = () =>
-    db
-      .select(columns)
-      .from(shipmentStacks)
-      .leftJoin(riders, and(eq(riders.id, shipmentStacks.riderId), eq(riders.companyId, scope.companyId)))
-      .leftJoin(
-        offered,
-        and(eq(offered.id, shipmentStacks.offeredToRiderId), eq(offered.companyId, scope.companyId)),
-      );
-  const inScope = and(
+const stackScope = (scope: DispatchScope) =>
+  and(
     eq(shipmentStacks.companyId, scope.companyId),
     eq(shipmentStacks.branchContactId, scope.branchContactId),
   );
-  const open = await base()
-    .where(and(inScope, stackOpen))
+
+/** The stacks of the view: every open one, and those finished since the day started (newest first, bounded). */
+export async function dispatchStackRows(db: Queryable, scope: DispatchScope): Promise<StackRow[]> {
+  const open = await db
+    .select()
+    .from(shipmentStacks)
+    .where(and(stackScope(scope), stackOpen))
     .orderBy(asc(shipmentStacks.createdAt), asc(shipmentStacks.id));
-  const finished = await base()
-    .where(and(inScope, sql`not (${stackOpen})`, gte(shipmentStacks.updatedAt, scope.finishedSince)))
+  const finished = await db
+    .select()
+    .from(shipmentStacks)
+    .where(
+      and(stackScope(scope), sql`not (${stackOpen})`, gte(shipmentStacks.updatedAt, scope.finishedSince)),
+    )
     .orderBy(desc(shipmentStacks.updatedAt), desc(shipmentStacks.id))
     .limit(DISPATCH_FINISHED_MAX);
   return [...open, ...finished];
 }
-export type DispatchStackRow = Awaited<ReturnType<typeof dispatchStackRows>>[number];
 
 /**
- * The shipments of the view: those of the given stacks (whatever their own
- * status), and the unstacked ones open or finished since the day started
- * (bounded), with their order and the riders they are held by or offered to.
+ * The shipments of the view, as the shipment views read them
+ * (`shipmentViews`): those of the given stacks (whatever their own status),
+ * and the unstacked ones open or finished since the day started (bounded).
  */
-export async function dispatchShipmentRows(db: Queryable, scope: DispatchScope, stackIds: readonly number[]) {
-  const columns = {
-    shipment: shipments,
-    order: {
-      id: orders.id,
-      code: orders.code,
-      status: orders.status,
-      customerName: orders.customerName,
-      phone: orders.phone,
-      destination: orders.destination,
-      paymentMethod: orders.paymentMethod,
-      paymentTypeName: paymentTypes.showName,
-      price: orders.price,
-      paysWith: orders.paysWith,
-    },
-    riderName: riders.name,
-    riderPhone: riders.phone,
-    offeredName: offered.name,
-    offeredActive: offered.active,
-    offeredApproved: offered.approved,
-  };
-  const base = () =>
-    db
-      .select(columns)
-      .from(shipments)
-      .innerJoin(
-        logisticsOrders,
-        and(
-          eq(logisticsOrders.id, shipments.logisticsOrderId),
-          eq(logisticsOrders.companyId, scope.companyId),
-        ),
-      )
-      .innerJoin(orders, and(eq(orders.id, logisticsOrders.orderId), eq(orders.companyId, scope.companyId)))
-      .leftJoin(
-        paymentTypes,
-        and(eq(paymentTypes.id, orders.paymentTypeId), eq(paymentTypes.companyId, scope.companyId)),
-      )
-      .leftJoin(riders, and(eq(riders.id, shipments.riderId), eq(riders.companyId, scope.companyId)))
-      .leftJoin(
-        offered,
-        and(eq(offered.id, shipments.offeredToRiderId), eq(offered.companyId, scope.companyId)),
-      );
-  const inScope = and(
+export async function dispatchShipmentRows(
+  db: Queryable,
+  scope: DispatchScope,
+  stackIds: readonly number[],
+): Promise<ShipmentViewRow[]> {
+  const unstacked = and(
     eq(shipments.companyId, scope.companyId),
     eq(shipments.branchContactId, scope.branchContactId),
+    isNull(shipments.stackId),
   );
-  const stacked =
-    stackIds.length > 0
-      ? await base()
-          .where(and(inScope, inArray(shipments.stackId, [...stackIds])))
-          .orderBy(asc(shipments.stackingOrder), asc(shipments.id))
-      : [];
-  const open = await base()
-    .where(and(inScope, isNull(shipments.stackId), shipmentOpen))
-    .orderBy(asc(shipments.createdAt), asc(shipments.id));
-  const finished = await base()
-    .where(
-      and(
-        inScope,
-        isNull(shipments.stackId),
-        sql`not (${shipmentOpen})`,
-        gte(shipments.updatedAt, scope.finishedSince),
-      ),
-    )
+  const finished = await db
+    .select({ id: shipments.id })
+    .from(shipments)
+    .where(and(unstacked, sql`not (${shipmentOpen})`, gte(shipments.updatedAt, scope.finishedSince)))
     .orderBy(desc(shipments.updatedAt), desc(shipments.id))
     .limit(DISPATCH_FINISHED_MAX);
-  return [...stacked, ...open, ...finished];
+  return shipmentViews(
+    db,
+    { companyId: scope.companyId, branchContactId: scope.branchContactId },
+    or(
+      and(isNull(shipments.stackId), shipmentOpen),
+      inArray(
+        shipments.id,
+        finished.map((row) => row.id),
+      ),
+      inArray(shipments.stackId, [...stackIds]),
+    ),
+  );
 }
-export type DispatchShipmentRow = Awaited<ReturnType<typeof dispatchShipmentRows>>[number];
 
 /** Every rider of the location (never the security code hash). */
 export async function dispatchRiderRows(db: Queryable, companyId: number, branchContactId: number) {
@@ -213,7 +152,12 @@ export type DispatchRiderRow = Awaited<ReturnType<typeof dispatchRiderRows>>[num
 /** A rider of the company, or undefined. */
 export async function riderOfCompany(db: Queryable, companyId: number, riderId: number) {
   const [row] = await db
-    .select({ id: riders.id, branchContactId: riders.branchContactId })
+    .select({
+      id: riders.id,
+      branchContactId: riders.branchContactId,
+      approved: riders.approved,
+      active: riders.active,
+    })
     .from(riders)
     .where(and(eq(riders.id, riderId), eq(riders.companyId, companyId)))
     .limit(1);
@@ -228,34 +172,6 @@ export async function riderLockOfCompany(tx: Tx, companyId: number, riderId: num
     .where(and(eq(riders.id, riderId), eq(riders.companyId, companyId)))
     .for('update');
   return row;
-}
-
-/** Whether a rider holds a shipment or a stack in progress. */
-export async function riderHoldsWork(db: Queryable, companyId: number, riderId: number): Promise<boolean> {
-  const [held] = await db
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(
-      and(
-        eq(shipments.companyId, companyId),
-        eq(shipments.riderId, riderId),
-        or(inArray(shipments.status, [...DISPATCH_HELD_STATUSES]), shipmentReturnPending),
-      ),
-    )
-    .limit(1);
-  if (held) return true;
-  const [stack] = await db
-    .select({ id: shipmentStacks.id })
-    .from(shipmentStacks)
-    .where(
-      and(
-        eq(shipmentStacks.companyId, companyId),
-        eq(shipmentStacks.riderId, riderId),
-        inArray(shipmentStacks.status, [...DISPATCH_HELD_STATUSES]),
-      ),
-    )
-    .limit(1);
-  return Boolean(stack);
 }
 
 /**

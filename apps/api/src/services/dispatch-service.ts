@@ -7,12 +7,13 @@
  * 404, exactly like one that does not exist — and its branch contact must be
  * one the staff member may see, else 403.
  */
-import { dispatchDayStart } from '@comanda/domain/dispatch';
+import { dispatchDayStart, dispatchRiderOfferable } from '@comanda/domain/dispatch';
 import type { Db, Queryable } from '../db/client';
-import { conflict, forbidden, notFound } from '../lib/http-error';
-import { rooms } from '../plugins/app/realtime';
+import { badRequest, conflict, forbidden, notFound } from '../lib/http-error';
+import { type Realtime, rooms } from '../plugins/app/realtime';
 import { dispatchViewPresent } from '../presenters/dispatch-presenter';
 import type { DispatchRider, DispatchView, RiderApprovalResult } from '../presenters/dispatch-schemas';
+import type { ShipmentStaffItem } from '../presenters/shipment-schemas';
 import {
   type DispatchScope,
   dispatchLocationOf,
@@ -20,25 +21,32 @@ import {
   dispatchShipmentRows,
   dispatchStackRows,
   riderApprovalWrite,
-  riderHoldsWork,
   riderLockOfCompany,
   riderOfCompany,
   riderOffersRelease,
 } from '../repositories/dispatch-repository';
-import { afterCommit, type ConsoleDeps, consoleBranchContactCheck, consoleMessages } from './console-service';
+import { riderHoldsShipment } from '../repositories/rider-repository';
+import { afterCommit, consoleBranchContactCheck, consoleMessages } from './console-service';
 import { riderSessionsClose } from './rider-session-service';
+import { type ShipmentDeps, shipmentChangesNew } from './shipment-common';
+import { shipmentChangesAnnounce } from './shipment-events';
+import { type DispatchTarget, shipmentOffer } from './shipment-staff';
 import type { StaffPrincipal } from './staff-auth-service';
 
 /** (ours) Texts of the dispatch view's refusals. */
 export const dispatchMessages = {
   riderNotFound: (id: number) => `No existe el repartidor ${id}`,
   riderForbidden: 'No tiene acceso a los repartidores de este local',
+  riderOffShift: 'El repartidor no está en turno: ofrézcalo a uno en turno o a todos',
   riderBusy:
     'El repartidor tiene un envío en curso: cancélelo o confirme la entrega antes de quitarle la aprobación',
 } as const;
 
-/** What the dispatch writes need. */
-export type DispatchDeps = Pick<ConsoleDeps, 'realtime' | 'now' | 'log'> & { db: Db };
+/**
+ * What the dispatch writes need: the shipment lifecycle's deps (they call into
+ * it), and the realtime re-check that drops a disapproved rider's sockets.
+ */
+export type DispatchDeps = ShipmentDeps & { realtime: Pick<Realtime, 'publish' | 'staffRecheck'> };
 
 // ---------------------------------------------------------------- authorization
 
@@ -74,7 +82,7 @@ export async function dispatchGet(
       const shipments = await dispatchShipmentRows(
         tx,
         scope,
-        stacks.map((row) => row.stack.id),
+        stacks.map((row) => row.id),
       );
       const riders = await dispatchRiderRows(tx, staff.companyId, branchContactId);
       return dispatchViewPresent({ location, dayStart, stacks, shipments, riders });
@@ -121,7 +129,8 @@ export async function dispatchRiderApprovalSet(
   const outcome = await deps.db.transaction(async (tx) => {
     const locked = await riderLockOfCompany(tx, staff.companyId, riderId);
     if (!locked) throw notFound(dispatchMessages.riderNotFound(riderId));
-    if (!approved && (await riderHoldsWork(tx, staff.companyId, riderId)))
+    // The rule a shift end follows (rider-shift-service): not while holding a shipment.
+    if (!approved && (await riderHoldsShipment(tx, { id: riderId, companyId: staff.companyId })))
       throw conflict(dispatchMessages.riderBusy);
     const changed = await riderApprovalWrite(tx, { companyId: staff.companyId, riderId, approved, now });
     if (approved) return { changed, released: { shipmentIds: [], stackIds: [] } };
@@ -130,24 +139,43 @@ export async function dispatchRiderApprovalSet(
     return { changed, released };
   });
   const view = await dispatchRiderGet(deps.db, staff, rider.branchContactId, riderId, deps.now());
-  const room = rooms.console(rider.branchContactId);
   if (outcome.changed) {
-    await afterCommit(deps, 'rider-updated', async () => deps.realtime.publish(room, 'rider-updated', view));
+    await afterCommit(deps, 'rider-updated', async () =>
+      deps.realtime.publish(rooms.console(rider.branchContactId), 'rider-updated', view),
+    );
   }
-  for (const [kind, ids] of [
-    ['simple', outcome.released.shipmentIds],
-    ['stack', outcome.released.stackIds],
-  ] as const) {
-    for (const id of ids) {
-      await afterCommit(deps, 'shipment-updated', async () =>
-        deps.realtime.publish(room, 'shipment-updated', {
-          kind,
-          id,
-          status: 'LOOKING_FOR_DRIVER',
-          riderId: null,
-        }),
-      );
-    }
+  if (!approved) {
+    // The rider's sockets go with their sessions (realtime re-checks rider sockets with staff ones).
+    await afterCommit(deps, 'rider socket re-check', () => deps.realtime.staffRecheck());
+    const changes = shipmentChangesNew(staff.companyId, rider.branchContactId);
+    for (const id of outcome.released.shipmentIds) changes.shipmentIds.add(id);
+    for (const id of outcome.released.stackIds) changes.stackIds.add(id);
+    // Offers that opened to every rider: riders and consoles hear it as any shipment change.
+    await shipmentChangesAnnounce(deps, changes);
   }
   return { changed: outcome.changed, rider: view };
+}
+
+// ---------------------------------------------------------------- offers
+
+/**
+ * Offers a shipment or a stack to one rider, or (null) to every rider, through
+ * the shipment lifecycle (`shipmentOffer`). The venue offers to riders on
+ * shift only (`dispatchRiderOfferable`): an offer to a rider off shift would
+ * wait for nobody. A rider who ends the shift after the offer keeps it (ADR
+ * 023, "Offers and the end of a shift").
+ */
+export async function dispatchOffer(
+  deps: DispatchDeps,
+  staff: StaffPrincipal,
+  target: DispatchTarget,
+  riderId: number | null,
+): Promise<ShipmentStaffItem> {
+  if (riderId !== null) {
+    const rider = await riderOfCompany(deps.db, staff.companyId, riderId);
+    // Unknown, of another location or not approved: the lifecycle says which, with its own words.
+    if (rider?.approved && !dispatchRiderOfferable(rider))
+      throw badRequest(dispatchMessages.riderOffShift, { 'body.riderId': dispatchMessages.riderOffShift });
+  }
+  return shipmentOffer(deps, staff, target, riderId);
 }

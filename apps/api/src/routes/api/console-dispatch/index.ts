@@ -1,10 +1,12 @@
 /**
  * The venue's dispatch view under /api/console (issue 9), for signed-in staff:
  * its own fleet's shipments (waiting for a rider, in progress, finished today),
- * the riders with their current shipment and last position, and the rider
- * approval. Every route checks the staff session first (401 unread), then the
- * company (404 for another company's ids) and the location (403 for one the
- * staff member may not see) — see services/dispatch-service.ts.
+ * the riders with their current shipment and last position, the rider
+ * approval, and the dispatch actions — grouping, offering, cancelling,
+ * confirming a delivery — which are the shipment lifecycle's
+ * (services/shipment-staff.ts). Every route checks the staff session first
+ * (401 unread), then the company (404 for another company's ids) and the
+ * location (403 for one the staff member may not see).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -15,11 +17,34 @@ import {
   RiderApprovalBodySchema,
   RiderApprovalResultSchema,
 } from '../../../presenters/dispatch-schemas';
-import { type DispatchDeps, dispatchGet, dispatchRiderApprovalSet } from '../../../services/dispatch-service';
+import { ShipmentStaffItemSchema, StackStaffSchema } from '../../../presenters/shipment-schemas';
+import { Nullable } from '../../../schemas/diner';
+import {
+  type DispatchDeps,
+  dispatchGet,
+  dispatchOffer,
+  dispatchRiderApprovalSet,
+} from '../../../services/dispatch-service';
+import {
+  type DispatchTarget,
+  shipmentCancelByStaff,
+  shipmentDeliveredByStaff,
+  shipmentStackCreate,
+  shipmentStackDissolve,
+} from '../../../services/shipment-staff';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const security = [{ staffSession: [] }];
 const tags = ['console'];
+const writeErrors = { ...consoleErrors, 409: ConsoleErrorSchema };
+
+/** `shipments` or `stacks` in a path, as the lifecycle names the target. */
+const KINDS = { shipments: 'simple', stacks: 'stack' } as const;
+const TargetParams = Type.Object({ kind: Type.Enum(['shipments', 'stacks']), id: Id });
+const targetOf = (params: { kind: string; id: number }): DispatchTarget => ({
+  kind: KINDS[params.kind as keyof typeof KINDS],
+  id: params.id,
+});
 
 const consoleDispatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Before the body is read: an unauthenticated request is refused unread.
@@ -29,6 +54,7 @@ const consoleDispatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     realtime: app.realtime,
     now: () => app.clock.now(),
     log: app.log,
+    publicUrl: app.config.publicUrl,
   });
 
   app.get(
@@ -74,6 +100,101 @@ const consoleDispatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       dispatchRiderApprovalSet(deps(), staffOf(request), request.params.id, request.body.approved),
+  );
+
+  app.post(
+    '/dispatch/stacks',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Group shipments waiting for a rider into a stack (multi-delivery), in the order given',
+        description:
+          'Every shipment must be of the location, looking for a driver, unstacked and held by nobody. ' +
+          'One conditional update takes them all: a rider accepting one of them at the same moment wins ' +
+          'it (409, nothing grouped) or the stack does — never both.',
+        body: Type.Object(
+          {
+            branchContactId: Id,
+            shipmentIds: Type.Array(Id, { maxItems: 20, description: 'At least two' }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: StackStaffSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const stack = await shipmentStackCreate(deps(), staffOf(request), request.body);
+      return reply.code(201).send(stack);
+    },
+  );
+
+  app.delete(
+    '/dispatch/stacks/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Ungroup a stack nobody took yet; answers its shipments, waiting again one by one',
+        params: Type.Object({ id: Id }),
+        response: { 200: Type.Array(ShipmentStaffItemSchema), ...writeErrors },
+      },
+    },
+    async (request) => shipmentStackDissolve(deps(), staffOf(request), request.params.id),
+  );
+
+  app.post(
+    '/dispatch/:kind/:id/offer',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Offer a shipment or stack waiting for a rider to one rider on shift, or (null) to all',
+        description:
+          'kind: shipments or stacks. An offered one is listed to that rider only; riderId null opens it ' +
+          'to every rider on shift again. The rider must be of the location, approved and on shift (400).',
+        params: TargetParams,
+        body: Type.Object({ riderId: Nullable(Id) }, { additionalProperties: false }),
+        response: { 200: ShipmentStaffItemSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      dispatchOffer(deps(), staffOf(request), targetOf(request.params), request.body.riderId),
+  );
+
+  app.post(
+    '/dispatch/:kind/:id/cancel',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Take a shipment or stack in progress away from its rider; each shipment waits again',
+        description:
+          'kind: shipments or stacks. A stack before drop-off is cancelled whole; in drop-offs, cancel its ' +
+          'shipment in progress. Every cancelled shipment keeps its history (CANCELED, with the reason) and ' +
+          'a fresh one looking for a driver takes its place, so the order is never lost.',
+        params: TargetParams,
+        body: Type.Object({ reason: Type.String({ maxLength: 500 }) }, { additionalProperties: false }),
+        response: { 200: ShipmentStaffItemSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      shipmentCancelByStaff(deps(), staffOf(request), targetOf(request.params), request.body.reason),
+  );
+
+  app.post(
+    '/dispatch/shipments/:id/delivered',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm a delivery without the customer’s code (recorded with the staff member)',
+        description: 'Only for a shipment on its way to the customer; the order is delivered with it.',
+        params: Type.Object({ id: Id }),
+        response: { 200: ShipmentStaffItemSchema, ...writeErrors },
+      },
+    },
+    async (request) => shipmentDeliveredByStaff(deps(), staffOf(request), request.params.id),
   );
 };
 

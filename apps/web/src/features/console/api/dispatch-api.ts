@@ -4,6 +4,7 @@
  * it. Shapes follow apps/api/src/presenters/dispatch-schemas.ts (money in
  * major units, instants as ISO strings).
  */
+import type { ShipmentStatus } from '@comanda/domain/shipment';
 import { apiRequest } from '../../../lib/api-client';
 
 export interface DispatchRiderRef {
@@ -12,17 +13,13 @@ export interface DispatchRiderRef {
   phone: string;
 }
 
-export interface DispatchOffer {
-  id: number;
-  name: string;
-  /** False once the rider ended the shift: nobody else may take it until offered again. */
-  onShift: boolean;
-}
-
+/**
+ * A shipment as the venue sees it: the shipment API's staff view (the same
+ * shape in the dispatch view, the actions' answers and `shipment-updated`).
+ */
 export interface DispatchShipment {
   id: number;
-  status: string;
-  statusLabel: string;
+  status: ShipmentStatus;
   code: string;
   createdAt: string;
   updatedAt: string;
@@ -32,9 +29,10 @@ export interface DispatchShipment {
   logisticsOrder: { id: number };
   riderId: number | null;
   rider: DispatchRiderRef | null;
-  offeredTo: DispatchOffer | null;
   eta: string | null;
-  cancelReason: string | null;
+  wonByOther: boolean;
+  /** Staff may cancel it now (taken and not finished). */
+  canCancel: boolean;
   customerName: string | null;
   customerPhone: string | null;
   destination: {
@@ -48,6 +46,7 @@ export interface DispatchShipment {
     lat: number | null;
     lng: number | null;
   } | null;
+  branch: { name: string; address: string | null; lat: number | null; lng: number | null };
   order: {
     id: number;
     code: string;
@@ -57,18 +56,25 @@ export interface DispatchShipment {
     total: number;
     paysWith: number | null;
   };
+  /** Offered only to this rider; null = open to every rider on shift. */
+  offeredToRiderId: number | null;
+  cancelReason: string | null;
+  /** The rider typed the delivery code wrong too often: locked until then (staff may confirm the delivery). */
+  deliveryCodeLockedUntil: string | null;
 }
 
 export interface DispatchStack {
   id: number;
-  status: string;
-  statusLabel: string;
+  status: ShipmentStatus;
+  /** In the rider's order. */
   shipments: DispatchShipment[];
   selectedIndex: number;
   returnStack: boolean;
   riderId: number | null;
   rider: DispatchRiderRef | null;
-  offeredTo: DispatchOffer | null;
+  wonByOther: boolean;
+  canCancel: boolean;
+  offeredToRiderId: number | null;
   createdAt: string;
   updatedAt: string;
 }

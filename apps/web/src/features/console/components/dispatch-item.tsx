@@ -1,5 +1,6 @@
+import { dispatchRiderGroup, dispatchStatusLabel } from '@comanda/domain/dispatch';
 import type { MoneyCountry } from '@comanda/domain/money';
-import type { DispatchItem, DispatchOffer, DispatchShipment } from '../api/dispatch-api';
+import type { DispatchItem, DispatchRider, DispatchShipment } from '../api/dispatch-api';
 import { money, timeOf } from '../lib/format';
 
 /** What the venue can do with an item; each opens its own confirmation in the view. */
@@ -11,6 +12,8 @@ export type DispatchAction =
 
 interface DispatchItemCardProps {
   item: DispatchItem;
+  /** The location's riders by id: who an item is offered to, and whether they are still on shift. */
+  riders: ReadonlyMap<number, DispatchRider>;
   country: MoneyCountry | null;
   now: number;
   busy: boolean;
@@ -21,11 +24,9 @@ interface DispatchItemCardProps {
   onAction: (action: DispatchAction) => void;
 }
 
-/** Statuses in which the rider holds the shipment and the venue may confirm its delivery. */
-const HELD = new Set(['ON_ROUTE_TO_PICK_UP', 'IN_STORE', 'ON_ROUTE_TO_DROP_OFF']);
 const WAITING = 'LOOKING_FOR_DRIVER';
-/** A stack is cancelled whole before it leaves the store; in drop-offs, shipment by shipment. */
-const CANCELABLE_STACK = new Set(['ON_ROUTE_TO_PICK_UP', 'IN_STORE']);
+/** The venue confirms a delivery without the code only once the rider is on the way to the customer. */
+const DELIVERABLE = 'ON_ROUTE_TO_DROP_OFF';
 
 /** Minutes since an instant, for "hace 12 min". */
 export function minutesSince(iso: string, now: number): number {
@@ -51,21 +52,40 @@ function addressOf(shipment: DispatchShipment): string {
   );
 }
 
-/** Offered to a rider who is no longer on shift, and nobody holds it: it waits for the venue. */
-const lapsed = (item: { offeredTo: DispatchOffer | null; riderId: number | null }) =>
-  item.riderId === null && item.offeredTo !== null && !item.offeredTo.onShift;
+/** The rider an item is offered to and whether they are still on shift, or null when open to all. */
+function offerOf(item: { offeredToRiderId: number | null }, riders: ReadonlyMap<number, DispatchRider>) {
+  if (item.offeredToRiderId === null) return null;
+  const rider = riders.get(item.offeredToRiderId);
+  return {
+    name: rider?.name ?? `repartidor ${item.offeredToRiderId}`,
+    onShift: rider !== undefined && dispatchRiderGroup(rider) === 'onShift',
+  };
+}
 
-function OfferNote({ offeredTo, riderName }: { offeredTo: DispatchOffer | null; riderName: string | null }) {
-  if (riderName) return <span>Repartidor: {riderName}</span>;
-  if (!offeredTo) return <span className="muted">Abierto a todos los repartidores</span>;
-  if (offeredTo.onShift) return <span>Ofrecido a {offeredTo.name}</span>;
+function OfferNote({
+  item,
+  riders,
+}: {
+  item: { offeredToRiderId: number | null; rider: { name: string } | null };
+  riders: ReadonlyMap<number, DispatchRider>;
+}) {
+  if (item.rider) return <span>Repartidor: {item.rider.name}</span>;
+  const offer = offerOf(item, riders);
+  if (!offer) return <span className="muted">Abierto a todos los repartidores</span>;
+  if (offer.onShift) return <span>Ofrecido a {offer.name}</span>;
   return (
     <span className="dispatch-warn" role="note">
-      Ofrecido a {offeredTo.name}, que terminó su turno: nadie más puede tomarlo. Ofrézcalo a otro o ábralo a
+      Ofrecido a {offer.name}, que terminó su turno: nadie más puede tomarlo. Ofrézcalo a otro o ábralo a
       todos.
     </span>
   );
 }
+
+/** Offered to a rider no longer on shift, and nobody holds it: it waits for the venue. */
+const lapsed = (
+  item: { offeredToRiderId: number | null; riderId: number | null },
+  riders: ReadonlyMap<number, DispatchRider>,
+) => item.riderId === null && offerOf(item, riders)?.onShift === false;
 
 /** One shipment's facts: customer, address, order and payment. */
 function ShipmentFacts({
@@ -86,7 +106,7 @@ function ShipmentFacts({
         <span className="muted">Pedido #{shipment.order.code}</span>
         {showStatus ? (
           <span className={`dispatch-status dispatch-status--${shipment.status.toLowerCase()}`}>
-            {shipment.statusLabel}
+            {dispatchStatusLabel(shipment)}
           </span>
         ) : null}
       </div>
@@ -114,6 +134,12 @@ function ShipmentFacts({
         <span className="muted">El repartidor vuelve al local con el dinero</span>
       ) : null}
       {shipment.cancelReason ? <span className="muted">Motivo: {shipment.cancelReason}</span> : null}
+      {shipment.deliveryCodeLockedUntil && shipment.status === DELIVERABLE ? (
+        <span className="dispatch-warn">
+          Clave de entrega bloqueada hasta las {timeOf(shipment.deliveryCodeLockedUntil)}: si el cliente
+          recibió el pedido, confirme la entrega.
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -121,6 +147,7 @@ function ShipmentFacts({
 /** A card of the dispatch view: a shipment alone, or a stack with its shipments. */
 export function DispatchItemCard({
   item,
+  riders,
   country,
   now,
   busy,
@@ -135,7 +162,7 @@ export function DispatchItemCard({
     const label = `envío ${shipment.code}`;
     return (
       <li
-        className={`dispatch-card${selected ? ' dispatch-card--selected' : ''}${lapsed(shipment) ? ' dispatch-card--lapsed' : ''}`}
+        className={`dispatch-card${selected ? ' dispatch-card--selected' : ''}${lapsed(shipment, riders) ? ' dispatch-card--lapsed' : ''}`}
         data-shipment-code={shipment.code}
         data-status={shipment.status}
       >
@@ -152,7 +179,7 @@ export function DispatchItemCard({
         ) : null}
         <ShipmentFacts shipment={shipment} country={country} showStatus={!waiting} />
         <span className="dispatch-meta">
-          <OfferNote offeredTo={shipment.offeredTo} riderName={shipment.rider?.name ?? null} />
+          <OfferNote item={shipment} riders={riders} />
           <span className="muted">
             {waiting ? `Espera ${agoText(shipment.createdAt, now)}` : `Desde ${timeOf(shipment.updatedAt)}`}
           </span>
@@ -169,7 +196,7 @@ export function DispatchItemCard({
               Ofrecer
             </button>
           ) : null}
-          {HELD.has(shipment.status) ? (
+          {shipment.status === DELIVERABLE ? (
             <button
               type="button"
               className="button button--small"
@@ -180,7 +207,7 @@ export function DispatchItemCard({
               Confirmar entrega
             </button>
           ) : null}
-          {HELD.has(shipment.status) ? (
+          {shipment.canCancel ? (
             <button
               type="button"
               className="button button--bordered button--small"
@@ -203,7 +230,7 @@ export function DispatchItemCard({
   const inDropOffs = stack.status === 'ON_ROUTE_TO_DROP_OFFS';
   return (
     <li
-      className={`dispatch-card dispatch-card--stack${lapsed(stack) ? ' dispatch-card--lapsed' : ''}`}
+      className={`dispatch-card dispatch-card--stack${lapsed(stack, riders) ? ' dispatch-card--lapsed' : ''}`}
       data-stack-id={stack.id}
       data-status={stack.status}
     >
@@ -211,7 +238,7 @@ export function DispatchItemCard({
         <strong>Multientrega · {stack.shipments.length} envíos</strong>
         {!waiting ? (
           <span className={`dispatch-status dispatch-status--${stack.status.toLowerCase()}`}>
-            {stack.statusLabel}
+            {dispatchStatusLabel(stack)}
           </span>
         ) : null}
       </div>
@@ -219,7 +246,7 @@ export function DispatchItemCard({
         {stack.shipments.map((shipment) => (
           <li key={shipment.id} data-shipment-code={shipment.code}>
             <ShipmentFacts shipment={shipment} country={country} showStatus={!waiting} />
-            {inDropOffs && shipment.status === 'ON_ROUTE_TO_DROP_OFF' ? (
+            {inDropOffs && shipment.status === DELIVERABLE ? (
               <div className="dispatch-actions">
                 <button
                   type="button"
@@ -254,7 +281,7 @@ export function DispatchItemCard({
         ))}
       </ol>
       <span className="dispatch-meta">
-        <OfferNote offeredTo={stack.offeredTo} riderName={stack.rider?.name ?? null} />
+        <OfferNote item={stack} riders={riders} />
         <span className="muted">
           {waiting ? `Espera ${agoText(stack.createdAt, now)}` : `Desde ${timeOf(stack.updatedAt)}`}
         </span>
@@ -282,7 +309,7 @@ export function DispatchItemCard({
             </button>
           </>
         ) : null}
-        {CANCELABLE_STACK.has(stack.status) ? (
+        {stack.canCancel && !inDropOffs ? (
           <button
             type="button"
             className="button button--bordered button--small"

@@ -25,7 +25,6 @@ function shipment(id: number, code: string, extra: Partial<DispatchShipment> = {
   return {
     id,
     status: 'LOOKING_FOR_DRIVER',
-    statusLabel: 'Buscando repartidor',
     code,
     createdAt: minutesAgo(12),
     updatedAt: minutesAgo(12),
@@ -35,9 +34,13 @@ function shipment(id: number, code: string, extra: Partial<DispatchShipment> = {
     logisticsOrder: { id: id + 100 },
     riderId: null,
     rider: null,
-    offeredTo: null,
     eta: null,
+    wonByOther: false,
+    canCancel: false,
+    offeredToRiderId: null,
     cancelReason: null,
+    deliveryCodeLockedUntil: null,
+    branch: { name: 'Brasa Núñez', address: 'Av. Cabildo 3000', lat: -34.5455, lng: -58.4689 },
     customerName: `Cliente ${code}`,
     customerPhone: '+5491155550000',
     destination: {
@@ -101,7 +104,7 @@ const VIEW: DispatchViewData = {
     { kind: 'simple', shipment: shipment(1, 'K7QX') },
     {
       kind: 'simple',
-      shipment: shipment(2, 'M3PA', { offeredTo: { id: 2, name: 'Valentina Díaz', onShift: false } }),
+      shipment: shipment(2, 'M3PA', { offeredToRiderId: 2 }),
     },
     { kind: 'simple', shipment: shipment(3, 'R9TE') },
   ],
@@ -110,7 +113,7 @@ const VIEW: DispatchViewData = {
       kind: 'simple',
       shipment: shipment(5, 'H2JD', {
         status: 'ON_ROUTE_TO_DROP_OFF',
-        statusLabel: 'En camino al cliente',
+        canCancel: true,
         riderId: 1,
         rider: { id: 1, name: 'Lucas Romero', phone: '+549116111001' },
       }),
@@ -213,6 +216,11 @@ describe('dispatch view', () => {
     expect(textOf('[data-rider-id="1"]')).toContain('Lleva H2JD · En camino al cliente');
     expect(textOf('[data-rider-id="3"]')).toContain('Libre');
     expect(textOf('[data-shipment-code="K7QX"]')).toContain('Espera hace 12 min');
+    // A waiting shipment is offered, not cancelled; one on its way can be confirmed delivered or cancelled.
+    expect(button('Cancelar envío K7QX')).toBeFalsy();
+    expect(button('Confirmar entrega de envío H2JD')).toBeTruthy();
+    expect(button('Cancelar envío H2JD')).toBeTruthy();
+    expect(textOf('[data-shipment-code="H2JD"]')).toContain('En camino al cliente');
   });
 
   it('grouping needs two picked shipments and sends their ids', async () => {

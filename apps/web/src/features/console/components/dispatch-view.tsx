@@ -229,6 +229,7 @@ export default function DispatchView({
   }
 
   const offerable = view.riders.filter(dispatchRiderOfferable);
+  const ridersById = new Map(view.riders.map((rider) => [rider.id, rider]));
   const columns = [
     { id: 'waiting', title: 'Esperando repartidor', items: view.waiting, empty: 'Ningún envío esperando.' },
     { id: 'in-progress', title: 'En curso', items: view.inProgress, empty: 'Ningún envío en curso.' },
@@ -274,6 +275,7 @@ export default function DispatchView({
                     <DispatchItemCard
                       key={itemKey(item)}
                       item={item}
+                      riders={ridersById}
                       country={country}
                       now={now}
                       busy={busy}
