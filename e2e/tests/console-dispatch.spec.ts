@@ -75,7 +75,7 @@ async function deliveryOrder(
   const payload = {
     orderModeId: mode.id,
     branchContact: { id: location.id },
-    items: [{ referenceId: plate.id, ...(plate.sizes[0] ? { sizeId: plate.sizes[0].id } : {}), quantity: 1 }],
+    items: [{ referenceId: plate.id, ...(plate.sizes[0] ? { sizeId: plate.sizes[0].id } : {}), quantity: 4 }],
     price: 0,
     paymentType: { id: payment.id },
     phone: '+5491155550123',
@@ -90,9 +90,9 @@ async function deliveryOrder(
   const post = (data: unknown) =>
     request.post('/api/order', { data, headers: { 'idempotency-key': crypto.randomUUID() } });
   const priced = await post(payload);
-  expect(priced.status()).toBe(409);
+  expect(priced.status(), await priced.text()).toBe(409);
   const placed = await post({ ...payload, price: (await priced.json()).breakdown.price });
-  expect(placed.status()).toBe(201);
+  expect(placed.status(), await placed.text()).toBe(201);
   return placed.json();
 }
 
@@ -208,5 +208,39 @@ test('dispatch: a shipment appears live, two are grouped, offered to a rider, an
   expect((await report(location.lat - 0.004, location.lng - 0.004)).status()).toBe(204);
   await expect.poll(async () => markerAt(marker)).not.toEqual(before);
 
+  await staff.context.close();
+});
+
+test('dispatch: a rider who registered from the shift page waits for the venue, which approves them', async ({
+  browser,
+  request,
+}) => {
+  const location = await locationOf(request);
+  const registered = await request.post('/api/rider/createwithcode', {
+    data: {
+      name: 'Tomás Acosta',
+      phone: '+5491161119999',
+      securityCode: '2580',
+      active: true,
+      riderUser: { branchContact: { id: location.id } },
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const rider = await registered.json();
+  const shipmentsList = () =>
+    request.get('/api/shipments', {
+      params: { branchContactId: location.id, status: 'LOOKING_FOR_DRIVER', providerName: 'OWN_FLEET' },
+      headers: { authorization: `Bearer ${rider.session.token}` },
+    });
+  expect((await shipmentsList()).status()).toBe(403);
+
+  const staff = await staffPage(browser);
+  const pending = staff.page.locator('.dispatch-pending');
+  await expect(pending).toContainText('Tomás Acosta');
+  await expect(pending).toContainText('en turno');
+  await pending.getByRole('button', { name: 'Aprobar a Tomás Acosta' }).click();
+  await expect(pending).toHaveCount(0);
+  await expect(staff.page.locator('.dispatch-rider', { hasText: 'Tomás Acosta' })).toContainText('Libre');
+  expect((await shipmentsList()).status()).toBe(200);
   await staff.context.close();
 });
