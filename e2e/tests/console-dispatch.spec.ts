@@ -1,4 +1,5 @@
-import type { APIRequestContext, Browser, Locator } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { e2eServer, expect, serverNow, test } from '../support/fixtures';
 
 /**
@@ -122,6 +123,16 @@ async function staffPage(browser: Browser, width = 1280, height = 900) {
   return { context, page };
 }
 
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) =>
+    ['serious', 'critical'].includes(violation.impact ?? ''),
+  );
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`),
+  ).toEqual([]);
+}
+
 /** A rider marker's place on the map, in pixels. */
 async function markerAt(marker: Locator) {
   const box = await marker.boundingBox();
@@ -171,6 +182,7 @@ test('dispatch: a shipment appears live, two are grouped, offered to a rider, an
   await expect(stack).toContainText('Carla Gómez');
   await expect(stack).toContainText('Martín Ruiz');
   await expect(waiting.locator('.dispatch-card:not([data-stack-id])')).toHaveCount(0);
+  await expectNoSeriousViolations(page);
 
   // Offered to Lucas: only he sees it among the stacks waiting for a rider.
   await stack.getByRole('button', { name: /^Ofrecer multientrega/ }).click();
@@ -238,6 +250,7 @@ test('dispatch: a rider who registered from the shift page waits for the venue, 
   const pending = staff.page.locator('.dispatch-pending');
   await expect(pending).toContainText('Tomás Acosta');
   await expect(pending).toContainText('en turno');
+  await expectNoSeriousViolations(staff.page);
   await pending.getByRole('button', { name: 'Aprobar a Tomás Acosta' }).click();
   await expect(pending).toHaveCount(0);
   await expect(staff.page.locator('.dispatch-rider', { hasText: 'Tomás Acosta' })).toContainText('Libre');

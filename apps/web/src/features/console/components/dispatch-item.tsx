@@ -1,4 +1,10 @@
-import { dispatchRiderGroup, dispatchStatusLabel } from '@comanda/domain/dispatch';
+import {
+  type DispatchStage,
+  dispatchRiderGroup,
+  dispatchShipmentStage,
+  dispatchStackStage,
+  dispatchStatusLabel,
+} from '@comanda/domain/dispatch';
 import type { MoneyCountry } from '@comanda/domain/money';
 import type { DispatchItem, DispatchRider, DispatchShipment } from '../api/dispatch-api';
 import { money, timeOf } from '../lib/format';
@@ -39,6 +45,13 @@ export function agoText(iso: string, now: number): string {
   if (minutes < 60) return `hace ${minutes} min`;
   const hours = Math.floor(minutes / 60);
   return `hace ${hours} h ${minutes % 60} min`;
+}
+
+/** How long it has waited, since when it is in its state, or when it finished. */
+function whenText(stage: DispatchStage, item: { createdAt: string; updatedAt: string }, now: number): string {
+  if (stage === 'waiting') return `Espera ${agoText(item.createdAt, now)}`;
+  if (stage === 'finished') return `Terminado ${timeOf(item.updatedAt)}`;
+  return `Desde ${timeOf(item.updatedAt)}`;
 }
 
 function addressOf(shipment: DispatchShipment): string {
@@ -180,9 +193,7 @@ export function DispatchItemCard({
         <ShipmentFacts shipment={shipment} country={country} showStatus={!waiting} />
         <span className="dispatch-meta">
           <OfferNote item={shipment} riders={riders} />
-          <span className="muted">
-            {waiting ? `Espera ${agoText(shipment.createdAt, now)}` : `Desde ${timeOf(shipment.updatedAt)}`}
-          </span>
+          <span className="muted">{whenText(dispatchShipmentStage(shipment), shipment, now)}</span>
         </span>
         <div className="dispatch-actions">
           {waiting ? (
@@ -282,9 +293,7 @@ export function DispatchItemCard({
       </ol>
       <span className="dispatch-meta">
         <OfferNote item={stack} riders={riders} />
-        <span className="muted">
-          {waiting ? `Espera ${agoText(stack.createdAt, now)}` : `Desde ${timeOf(stack.updatedAt)}`}
-        </span>
+        <span className="muted">{whenText(dispatchStackStage(stack), stack, now)}</span>
       </span>
       <div className="dispatch-actions">
         {waiting ? (

@@ -1,4 +1,4 @@
-import { dispatchRiderOfferable } from '@comanda/domain/dispatch';
+import { dispatchRiderGroup, dispatchRiderOfferable } from '@comanda/domain/dispatch';
 import type { MoneyCountry } from '@comanda/domain/money';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -229,6 +229,7 @@ export default function DispatchView({
   }
 
   const offerable = view.riders.filter(dispatchRiderOfferable);
+  const pending = view.riders.filter((rider) => dispatchRiderGroup(rider) === 'pending').length;
   const ridersById = new Map(view.riders.map((rider) => [rider.id, rider]));
   const columns = [
     { id: 'waiting', title: 'Esperando repartidor', items: view.waiting, empty: 'Ningún envío esperando.' },
@@ -255,6 +256,15 @@ export default function DispatchView({
         <span className="muted">
           {pickedLive.length < 2 ? 'Marque dos o más envíos que esperan para agruparlos.' : ''}
         </span>
+        {pending > 0 ? (
+          // On a phone the riders come after the columns: this says someone is waiting, and goes there.
+          <a
+            className="console-badge console-badge--warn dispatch-pending-link"
+            href="#dispatch-pending-title"
+          >
+            {pending === 1 ? '1 repartidor por aprobar' : `${pending} repartidores por aprobar`}
+          </a>
+        ) : null}
       </div>
       <div className="dispatch-layout">
         <div className="dispatch-columns">
