@@ -104,7 +104,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`Server exited with code ${server.exitCode}`);
     try {
@@ -115,5 +115,5 @@ async function waitForHealth(baseUrl: string, server: ChildProcess): Promise<voi
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error('Server did not become healthy within 60 s');
+  throw new Error('Server did not become healthy within 180 s');
 }
