@@ -6,6 +6,7 @@ import callbackRoutes from './routes/api/callback/index';
 import codeDiscountRoutes from './routes/api/codediscounts/index';
 import consoleRoutes from './routes/api/console/index';
 import consoleAbuseRoutes from './routes/api/console-abuse/index';
+import consoleDispatchRoutes from './routes/api/console-dispatch/index';
 import countryRoutes from './routes/api/country/index';
 import dinerRoutes from './routes/api/diner/index';
 import dinerLogRoutes from './routes/api/diner-log/index';
@@ -52,6 +53,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staffRoutes, { prefix: '/api/staff' });
   await app.register(consoleRoutes, { prefix: '/api/console' });
   await app.register(consoleAbuseRoutes, { prefix: '/api/console' });
+  await app.register(consoleDispatchRoutes, { prefix: '/api/console' });
   await app.register(dinerOrderDetailsRoutes, { prefix: '/api/diner' });
   await app.register(orderPaymentRoutes, { prefix: '/api/order/payment' });
   await app.register(paymentUrlRoutes, { prefix: '/api/paymenturl' });

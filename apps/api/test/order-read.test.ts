@@ -166,6 +166,7 @@ describe.each(testDatabaseKinds())('order follow-up and client logs on %s', (kin
         customerName: 'Diego Ruiz',
         table: null,
         trackingUrl: null,
+        shipment: null,
         shipmentSecurityCode: null,
         loyalty: {
           programName: 'Fueguitos',

@@ -7,6 +7,7 @@
 import { beforeAll } from 'vitest';
 import { FUEGO_OWNER, staffLogin } from './console-fixture';
 import { tenantExample, tenantLoad } from './diner-fixture';
+import { WEDNESDAY_1300 } from './order-fixture';
 import { type DatabaseKind, useTestApp } from './test-app';
 
 export interface Schema {
@@ -162,6 +163,8 @@ export function useSweep(kind: DatabaseKind) {
     operations: [] as { method: Method; path: string; operation: Operation }[],
   };
   beforeAll(async () => {
+    // An hour the venues take orders: at real time the sweep's orders could be refused for the hour.
+    ctx.app.clock.pin(WEDNESDAY_1300);
     await tenantLoad(ctx, tenantExample());
     state.staffToken = await staffLogin(ctx, FUEGO_OWNER);
     const document = ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> };

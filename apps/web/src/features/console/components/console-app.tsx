@@ -1,5 +1,5 @@
 import type { MoneyCountry } from '@comanda/domain/money';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { realtimeJoin } from '../../../lib/realtime';
 import { themeApply } from '../../../lib/theme';
@@ -13,6 +13,7 @@ import {
   staffLogout,
   type VenueControls as VenueControlsData,
 } from '../api/console-api';
+import { dispatchFeedCreate } from '../api/dispatch-api';
 import {
   consoleAudioReady,
   consoleAudioUnlock,
@@ -31,6 +32,8 @@ import { VenueControls } from './venue-controls';
 
 // Seldom used: its own chunk, fetched when asked for.
 const PasswordForm = lazy(() => import('./password-form').then((m) => ({ default: m.PasswordForm })));
+// Only for locations with their own fleet: its own chunk (and the map's, inside it).
+const DispatchView = lazy(() => import('./dispatch-view'));
 
 const PICKED_KEY = 'comanda.console.branchContact';
 const EXPIRED_NOTICE = 'Su sesión venció. Ingrese nuevamente.';
@@ -71,7 +74,7 @@ export function ConsoleApp() {
   return <ConsoleShell key={session.token} session={session} onExpired={expire} />;
 }
 
-type Tab = 'orders' | 'venue' | 'outbox';
+type Tab = 'orders' | 'dispatch' | 'venue' | 'outbox';
 
 function ConsoleShell({ session, onExpired }: { session: StaffSession; onExpired: () => void }) {
   const { token, staff } = session;
@@ -206,6 +209,9 @@ function BranchConsole({ token, contact, onContactChange, onFailure }: BranchCon
   const [joined, setJoined] = useState(false);
   const [outboxVersion, setOutboxVersion] = useState(0);
   const [country, setCountry] = useState<MoneyCountry | null>(null);
+  // 'Reparto' shows for a location that delivers with its own riders (the public location entity says so).
+  const [ownLogistics, setOwnLogistics] = useState(false);
+  const dispatchFeed = useMemo(dispatchFeedCreate, []);
   const [permission, setPermission] = useState<NotificationPermission | 'unsupported'>(() =>
     consoleNotificationsSupported() ? Notification.permission : 'unsupported',
   );
@@ -220,7 +226,12 @@ function BranchConsole({ token, contact, onContactChange, onFailure }: BranchCon
   useEffect(() => {
     refresh();
     getDinerEntity(contact.alias).then(
-      (entity) => setCountry(entity.country),
+      (entity) => {
+        setCountry(entity.country);
+        setOwnLogistics(
+          entity.type === 'BRANCH_CONTACT' && entity.branchContact.deliveryConfig.ownLogistics === true,
+        );
+      },
       () => {},
     );
   }, [refresh, contact.alias]);
@@ -249,11 +260,21 @@ function BranchConsole({ token, contact, onContactChange, onFailure }: BranchCon
             const next = payload as VenueControlsData;
             if (next.id === contact.id) contactRef.current(next);
           },
+          'shipment-updated': (payload) => dispatchFeed.emit({ type: 'shipment-updated', payload }),
+          'rider-updated': (payload) => dispatchFeed.emit({ type: 'rider-updated', payload }),
+          'rider-position': (payload) =>
+            dispatchFeed.emit({
+              type: 'rider-position',
+              payload: payload as { riderId: number; lat: number; lng: number; at: string },
+            }),
         },
         onJoined: (first) => {
           setJoined(true);
           // After a reconnect: catch up with what happened meanwhile.
-          if (!first) refresh();
+          if (!first) {
+            refresh();
+            dispatchFeed.emit({ type: 'rejoined' });
+          }
         },
         onRefused: () => setJoined(false),
       },
@@ -263,7 +284,7 @@ function BranchConsole({ token, contact, onContactChange, onFailure }: BranchCon
       leave();
       setJoined(false);
     };
-  }, [token, contact.id, refresh]);
+  }, [token, contact.id, refresh, dispatchFeed]);
 
   // The first touch or key anywhere turns the sound on (a reload leaves it off
   // until the page gets a gesture); the "Activar sonido" button says so meanwhile.
@@ -291,6 +312,7 @@ function BranchConsole({ token, contact, onContactChange, onFailure }: BranchCon
         {(
           [
             ['orders', 'Pedidos'],
+            ...(ownLogistics ? ([['dispatch', 'Reparto']] as const) : []),
             ['venue', 'Local'],
             ['outbox', 'Mensajes'],
           ] as const
@@ -342,6 +364,16 @@ function BranchConsole({ token, contact, onContactChange, onFailure }: BranchCon
             />
           ) : null}
         </div>
+      ) : tab === 'dispatch' && ownLogistics ? (
+        <Suspense fallback={<p className="console-page muted">Cargando reparto…</p>}>
+          <DispatchView
+            token={token}
+            branchContactId={contact.id}
+            country={country}
+            feed={dispatchFeed}
+            onFailure={onFailure}
+          />
+        </Suspense>
       ) : tab === 'venue' ? (
         <VenueControls token={token} contact={contact} onChange={onContactChange} onFailure={onFailure} />
       ) : (
