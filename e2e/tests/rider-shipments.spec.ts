@@ -143,6 +143,7 @@ test('live list, accept, and every state to delivery with the delivery code, the
   await slide(page, 'Regreso al local');
   await expect(toastOf(page, 'Regreso al local registrado.')).toBeVisible();
   await expect(page.getByRole('slider')).toHaveCount(0);
+  await expect(page.getByText('Terminaste este envío. Busca el próximo en Envíos.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ver envíos' })).toBeVisible();
   await context.close();
 });
@@ -167,7 +168,9 @@ test('cancelling asks first (with the failure vibration) and gives the shipment 
   await page.getByRole('button', { name: 'Cancelar envío en curso' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancelar envío' }).click();
   await expect(toastOf(page, 'Cancelaste el envío.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Ver envíos' })).toBeVisible();
+  await expect(
+    page.getByText('Cancelaste este envío: ya está disponible para otro repartidor.'),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Ver envíos' }).click();
   // A fresh shipment of the same order waits for a rider again.
   await expect(page.locator('[data-shipment-code]').first()).toBeVisible();

@@ -115,6 +115,6 @@ test('a stack: taken and moved as one, delivered one by one in the order the rid
   await slide(page, 'Regreso al local');
   await expect(toastOf(page, 'Regreso al local registrado.')).toBeVisible();
   await expect(page.getByRole('slider')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Ver envíos' })).toBeVisible();
+  await expect(page.getByText('Terminaste este envío. Busca el próximo en Envíos.')).toBeVisible();
   await context.close();
 });

@@ -137,6 +137,8 @@ function Detail({
   const action =
     wonByOther || (!mine && holder.status !== 'LOOKING_FOR_DRIVER') ? null : shipmentNextAction(domain);
   const current = targetCurrentShipment(view);
+  // Over for this rider: a way back to the list replaces the actions.
+  const done = mine && !wonByOther && !action;
   const needsCode = action?.nextStatus === 'DELIVERED' && action.scope === 'SHIPMENT';
   const plan = mine && !wonByOther ? shipmentCancelPlan(domain, String(rider.id)) : null;
   const cancelOffered =
@@ -257,7 +259,7 @@ function Detail({
   return (
     <div className="rider-page rider-detail">
       <div className="rider-toolbar">
-        {inProgress ? null : (
+        {inProgress || done || wonByOther ? null : (
           <Link className="button button--bordered button--small" to={riderListPath(location.alias)}>
             {shipmentMessages.seeShipments}
           </Link>
@@ -317,6 +319,13 @@ function Detail({
           ) : null}
           {action ? (
             <SlideToConfirm label={action.label} disabled={busy} onConfirm={() => runAction(action)} />
+          ) : done ? (
+            <div className="rider-done" role="status">
+              <p>{riderTexts.done(holder.status)}</p>
+              <Link className="button" to={riderListPath(location.alias)}>
+                {shipmentMessages.seeShipments}
+              </Link>
+            </div>
           ) : null}
           {cancelOffered && plan ? (
             <button

@@ -43,6 +43,12 @@ export const riderTexts = {
   takenByOther: 'El envío ya fue tomado por otro repartidor',
   refusedTitle: 'No se pudo enviar',
   understood: 'Entendido',
+  done: (status: ShipmentStatus) =>
+    status === 'DRIVER_CANCELED'
+      ? 'Cancelaste este envío: ya está disponible para otro repartidor.'
+      : status === 'CANCELED'
+        ? 'El local canceló este envío.'
+        : 'Terminaste este envío. Busca el próximo en Envíos.',
   emptyList: 'No hay envíos esperando repartidor. Te avisaremos aquí cuando llegue uno.',
   stacksTitle: 'Multientregas',
   shipmentsTitle: 'Envíos simples',
