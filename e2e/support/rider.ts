@@ -66,11 +66,15 @@ export function vibrations(page: Page): Promise<unknown[]> {
   return page.evaluate(() => (window as unknown as { __vibrations?: unknown[] }).__vibrations ?? []);
 }
 
-/** The phone step: types the phone and goes on. */
+/**
+ * The phone step: types the phone and goes on. A valid phone waits for the step the server's answer
+ * leads to, so a caller reading the URL next never reads it before the lookup came back.
+ */
 export async function riderPhoneStep(page: Page, rider: Pick<DemoRider, 'phone'>): Promise<void> {
   await page.goto(riderPath('phoneIntake'));
   await page.getByLabel('Ingresa con tu teléfono').fill(rider.phone);
   await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page).toHaveURL(/\/rider\/(logIn|logOut|register)$/);
 }
 
 /** Ends the rider's shift from the logOut step. */
