@@ -10,6 +10,7 @@ import {
   trackingMapCenter,
   trackingMarkers,
   trackingRiderPanel,
+  trackingStatusLabel,
 } from './tracking';
 
 describe('follow-up §2.8/§4.7 Customer tracking', () => {
@@ -61,6 +62,21 @@ describe('follow-up §2.8/§4.7 Customer tracking', () => {
     expect(trackingMapCenter([branch, destination], 6)).toEqual({ lat: -35, lng: -59 });
     expect(trackingMapCenter([branch], 14)).toEqual({ lat: -34 - TRACKING_CENTER_BASE_OFFSET, lng: -58 });
     expect(trackingMapCenter([], 14)).toBeNull();
+  });
+
+  it('names the delivery as the diner follows it: waiting, on its way, delivered, called off', () => {
+    expect(trackingStatusLabel('LOOKING_FOR_DRIVER')).toEqual({
+      label: 'Buscando repartidor',
+      tone: 'waiting',
+    });
+    // Given back by its rider: the diner's food is waiting for a rider again.
+    expect(trackingStatusLabel('DRIVER_CANCELED')).toEqual(trackingStatusLabel('LOOKING_FOR_DRIVER'));
+    expect(trackingStatusLabel('ON_ROUTE_TO_PICK_UP').tone).toBe('moving');
+    expect(trackingStatusLabel('IN_STORE').label).toBe('El repartidor retira tu pedido');
+    expect(trackingStatusLabel('ON_ROUTE_TO_DROP_OFFS')).toEqual(trackingStatusLabel('ON_ROUTE_TO_DROP_OFF'));
+    // The rider's trip back with the cash is not the diner's concern: the food arrived.
+    expect(trackingStatusLabel('RETURNED')).toEqual({ label: 'Pedido entregado', tone: 'done' });
+    expect(trackingStatusLabel('CANCELED')).toEqual({ label: 'Envío cancelado', tone: 'canceled' });
   });
 });
 

@@ -4,6 +4,7 @@
  * map centre.
  */
 import { trackingMessages } from './messages';
+import type { ShipmentStatus } from './shipment';
 
 /** follow-up §4.7: realtime channel prefix. */
 export const TRACKING_CHANNEL_PREFIX = 'tracking-';
@@ -82,4 +83,36 @@ export function trackingMapCenter(
     };
   }
   return centre ? { lat: centre.lat - trackingCenterOffset(zoom), lng: centre.lng } : null;
+}
+
+/** How a status label is coloured: still waiting, on its way, done, or called off. */
+export type TrackingStatusTone = 'waiting' | 'moving' | 'done' | 'canceled';
+
+/**
+ * (ours) A shipment's status as the diner reads it, on the follow-up page and
+ * the tracking map (the spec asks for "a colour-coded status label" and names
+ * none). The diner follows the food, not the rider's bookkeeping: a shipment
+ * being grouped or given back by its rider is still waiting for one, and the
+ * rider's return trip is the venue's business, the food was delivered.
+ */
+export function trackingStatusLabel(status: ShipmentStatus): { label: string; tone: TrackingStatusTone } {
+  switch (status) {
+    case 'PENDING':
+    case 'STACKING':
+    case 'LOOKING_FOR_DRIVER':
+    case 'DRIVER_CANCELED':
+      return { label: 'Buscando repartidor', tone: 'waiting' };
+    case 'ON_ROUTE_TO_PICK_UP':
+      return { label: 'El repartidor va al local', tone: 'moving' };
+    case 'IN_STORE':
+      return { label: 'El repartidor retira tu pedido', tone: 'moving' };
+    case 'ON_ROUTE_TO_DROP_OFF':
+    case 'ON_ROUTE_TO_DROP_OFFS':
+      return { label: 'Tu pedido va en camino', tone: 'moving' };
+    case 'DELIVERED':
+    case 'RETURNED':
+      return { label: 'Pedido entregado', tone: 'done' };
+    case 'CANCELED':
+      return { label: 'Envío cancelado', tone: 'canceled' };
+  }
 }

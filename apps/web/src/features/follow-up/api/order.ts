@@ -6,6 +6,7 @@
 
 import { orderErrorMessages } from '@comanda/domain/messages';
 import { paymentTypeRedirects } from '@comanda/domain/payment-type';
+import type { ShipmentStatus } from '@comanda/domain/shipment';
 import type { OrderErrorType } from '@comanda/domain/venue-message';
 import { apiRequest } from '../../../lib/api-client';
 import { CardTokenError, cardTokenCreate } from '../../../lib/card-token';
@@ -15,6 +16,8 @@ import type { ApiCardTokenization, ApiOrderView } from '../../../types/api';
 export interface FollowUpOrder extends ApiOrderView {
   trackingUrl: string | null;
   shipmentSecurityCode: string | null;
+  /** The venue's own-fleet shipment of a delivery order, once there is one. */
+  shipment: { status: ShipmentStatus; riderName: string | null } | null;
   loyalty: {
     programName: string | null;
     redeemedPoints: number;

@@ -76,6 +76,7 @@ function orderOf(overrides: Partial<FollowUpOrder> = {}): FollowUpOrder {
     table: '12',
     trackingUrl: '/logistics/tracking/order/brasa-caballito/ABC123XYZ789',
     shipmentSecurityCode: '4821',
+    shipment: null,
     loyalty: {
       programName: 'Brasitas',
       redeemedPoints: 500,
@@ -169,7 +170,7 @@ describe('FollowUpPage', () => {
     expect(facts.Mesa).toBe('12');
     expect(facts.Dirección).toBe('Av. Rivadavia 5000, Buenos Aires (Piso 3 B)');
     expect(facts.Notas).toBe('Tocar timbre');
-    expect(facts['Código de seguridad del envío']).toBe('4821');
+    expect(facts['Clave de entrega']).toBe('4821');
     expect(facts['Puntos canjeados']).toBe('500');
     expect(facts['Puntos a ganar']).toBe('1700 (al entregar el pedido)');
     const tracking = document.querySelector<HTMLAnchorElement>('.follow-facts a');
@@ -201,6 +202,24 @@ describe('FollowUpPage', () => {
     );
     expect(Object.keys(pairs('.cart-summary'))).toEqual(['Productos', 'Total']);
     expect(Object.keys(pairs('.follow-facts'))).toEqual(['Medio de pago']);
+  });
+
+  it("the venue's rider: waiting for one, then who brings it and where the delivery is", async () => {
+    await render(orderOf({ shipment: { status: 'LOOKING_FOR_DRIVER', riderName: null } }));
+    const line = () => document.querySelector('[data-testid="shipment-status"]');
+    expect(line()?.textContent).toBe('Buscando repartidor');
+    await render(
+      orderOf({ status: 'READY', shipment: { status: 'ON_ROUTE_TO_DROP_OFF', riderName: 'Lucas Romero' } }),
+    );
+    expect(line()?.querySelector('.follow-shipment__status')?.textContent).toBe('Tu pedido va en camino');
+    expect(line()?.querySelector('.follow-shipment__rider')?.textContent).toBe('Repartidor: Lucas Romero');
+    expect(line()?.className).toContain('follow-shipment--moving');
+    // A rider who gave the shipment back is not named: the food waits for another one.
+    await render(orderOf({ shipment: { status: 'DRIVER_CANCELED', riderName: 'Lucas Romero' } }));
+    expect(line()?.textContent).toBe('Buscando repartidor');
+    // Take-away, or a delivery the venue's fleet does not carry: no line at all.
+    await render(orderOf({ shipment: null }));
+    expect(line()).toBeNull();
   });
 
   it('loyalty: gained points once delivered, none on a canceled order whose redeemed points went back', async () => {

@@ -8,6 +8,7 @@ import {
   orderPaymentState,
   orderProgressSteps,
 } from '@comanda/domain/order-status';
+import { trackingStatusLabel } from '@comanda/domain/tracking';
 import type { PaymentMethod } from '@comanda/domain/types';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -178,6 +179,7 @@ export function FollowUpPage({
         <p className="visually-hidden" aria-live="polite" data-testid="order-status">
           {steps.find((step) => step.state === 'current')?.label ?? steps.at(-1)?.label}
         </p>
+        {order.shipment ? <ShipmentLine shipment={order.shipment} /> : null}
       </section>
 
       {processing ? <Spinner label="Procesando el pago…" /> : null}
@@ -299,7 +301,7 @@ export function FollowUpPage({
           ) : null}
           {order.shipmentSecurityCode ? (
             <div>
-              <dt>Código de seguridad del envío</dt>
+              <dt>Clave de entrega</dt>
               <dd>{order.shipmentSecurityCode}</dd>
             </div>
           ) : null}
@@ -378,5 +380,25 @@ export function FollowUpPage({
         </Link>
       </p>
     </main>
+  );
+}
+
+/**
+ * The venue's own rider, as the diner follows them: where the delivery is and
+ * who brings it. Announced politely: the page hears every move live.
+ */
+function ShipmentLine({ shipment }: { shipment: NonNullable<FollowUpOrder['shipment']> }) {
+  const { label, tone } = trackingStatusLabel(shipment.status);
+  return (
+    <p
+      className={`follow-shipment follow-shipment--${tone}`}
+      aria-live="polite"
+      data-testid="shipment-status"
+    >
+      <span className="follow-shipment__status">{label}</span>
+      {shipment.riderName && tone !== 'waiting' ? (
+        <span className="follow-shipment__rider">Repartidor: {shipment.riderName}</span>
+      ) : null}
+    </p>
   );
 }
