@@ -9,7 +9,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configForTest } from '../src/config';
-import { riders } from '../src/db/schema/logistics';
+import { riderSessions, riders } from '../src/db/schema/logistics';
+import { riderSessionsExpiredDelete } from '../src/repositories/rider-session-repository';
 import { freshPhone } from './support/console-fixture';
 import { tenantExample, tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
 import { type LocationIds, locationIds, WEDNESDAY_1300 } from './support/order-fixture';
@@ -121,6 +122,17 @@ describe.each(testDatabaseKinds())('rider authentication on %s', (kind) => {
     expect(again.body.session.expiresAt).toBe(
       new Date(WEDNESDAY_1300 + 2 * SHIFT_HOURS * HOUR).toISOString(),
     );
+    expect((await whoami(ctx, { token: again.body.session.token })).status).toBe(200);
+
+    // The background jobs drop the dead sessions (this one's first among them) and keep the live ones.
+    const now = ctx.app.clock.now();
+    const sessions = () => ctx.database.db.select().from(riderSessions);
+    const dead = (await sessions()).filter((row) => row.expiresAt.getTime() <= now);
+    expect(dead.map((row) => row.riderId)).toContain(diego.riderId);
+    expect(await riderSessionsExpiredDelete(ctx.database.db, new Date(now))).toBe(dead.length);
+    const kept = await sessions();
+    expect(kept.every((row) => row.expiresAt.getTime() > now)).toBe(true);
+    expect(kept.filter((row) => row.riderId === diego.riderId)).toHaveLength(1);
     expect((await whoami(ctx, { token: again.body.session.token })).status).toBe(200);
   });
 

@@ -4,7 +4,7 @@
  * contact, and every read checks both against the rider row, so a token never
  * reaches another company's or location's data.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { riderSessions, riders } from '../db/schema/logistics';
 
@@ -59,4 +59,13 @@ export async function riderSessionFind(
 /** Ends every session of a rider (the shift ended, or the rider was deactivated). */
 export async function riderSessionsEnd(db: Queryable, riderId: number): Promise<void> {
   await db.delete(riderSessions).where(eq(riderSessions.riderId, riderId));
+}
+
+/** Drops expired sessions (the background jobs' chore: a token past its hours is dead weight); returns how many went. */
+export async function riderSessionsExpiredDelete(db: Queryable, now: Date): Promise<number> {
+  const rows = await db
+    .delete(riderSessions)
+    .where(lte(riderSessions.expiresAt, now))
+    .returning({ tokenHash: riderSessions.tokenHash });
+  return rows.length;
 }

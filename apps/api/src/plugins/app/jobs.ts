@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { type MessagingAdapter, messagingAdapterFromConfig } from '../../messaging/messaging-adapter';
+import { riderSessionsExpiredDelete } from '../../repositories/rider-session-repository';
 import { staffSessionsExpiredDelete } from '../../repositories/staff-repository';
 import { afterCommit, consoleOutboxPublish } from '../../services/console-service';
 import { type OutboxBatchResult, outboxDeliverBatch } from '../../services/outbox-service';
@@ -25,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-/** Expired staff sessions are purged this often (the loop's other chore). */
+/** Expired staff and rider sessions are purged this often (the loop's other chore). */
 const SESSION_PURGE_EVERY_MS = 10 * 60_000;
 
 /** Old analytics events, browser logs and abuse trips are deleted this often. */
@@ -55,7 +56,7 @@ function retentionChore(app: FastifyInstance, config: Config): () => Promise<voi
  *   plus a lease, see outbox-repository) and sends them through the
  *   configured adapter — WhatsApp Cloud API, or the local default that keeps
  *   them for the console — then tells the console (`outbox-updated`);
- * - the purge of expired staff sessions;
+ * - the purge of expired staff and rider sessions;
  * - the retention of anonymous rows (`retentionChore`, ADR 020).
  *
  * Started when the app is ready, stopped before it closes; off in tests
@@ -94,6 +95,7 @@ export default fp(
         if (now - lastPurge >= SESSION_PURGE_EVERY_MS) {
           lastPurge = now;
           await staffSessionsExpiredDelete(app.db, new Date(now));
+          await riderSessionsExpiredDelete(app.db, new Date(now));
         }
         await retention();
       } catch (error) {
