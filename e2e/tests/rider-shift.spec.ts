@@ -125,6 +125,54 @@ test("a wrong security code: 'El código de seguridad es erróneo', and no shift
   await context.close();
 });
 
+test("a 4-digit code is not guessed: after five wrong ones 'Demasiados intentos…', and then even the right one waits", async ({
+  browser,
+  request,
+}) => {
+  // A rider of their own (registered, shift ended through the API): the demo riders stay usable.
+  const entity = await (await request.get(`/api/diner/${'brasa-nunez'}`)).json();
+  const branchContactId = entity.branchContact.id as number;
+  const suffix = String(Date.now()).slice(-4);
+  const rider = { name: 'Bruno Sosa', phone: `9 11 6777-${suffix}`, code: '8080' };
+  const registered = await request.post('/api/rider/createwithcode', {
+    data: {
+      name: rider.name,
+      phone: `+549116777${suffix}`,
+      securityCode: rider.code,
+      active: true,
+      riderUser: { branchContact: { id: branchContactId } },
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { id } = await registered.json();
+  const ended = await request.put(`/api/rider/${id}/updatewithcode`, {
+    data: { active: false, securityCode: rider.code, riderUser: { branchContact: { id: branchContactId } } },
+  });
+  expect(ended.status()).toBe(200);
+
+  const { context, page } = await riderContext(browser);
+  await riderPhoneStep(page, rider);
+  await expect(page).toHaveURL(riderPath('logIn'));
+  const code = page.getByLabel('Código de seguridad');
+  const start = page.getByRole('button', { name: 'Iniciar turno' });
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await code.fill(String(1000 + attempt));
+    await start.click();
+    await expect(toastOf(page, 'El código de seguridad es erróneo').last()).toBeVisible();
+    await expect(start).toBeEnabled();
+  }
+  await code.fill('1006');
+  await start.click();
+  await expect(toastOf(page, /^Demasiados intentos con un código de seguridad equivocado/)).toBeVisible();
+  // Locked for the window: the right code waits too, and no shift starts.
+  await code.fill(rider.code);
+  await start.click();
+  await expect(toastOf(page, /Demasiados intentos/).last()).toBeVisible();
+  await expect(page).toHaveURL(riderPath('logIn'));
+  expect(await riderStoredSession(page)).toBeNull();
+  await context.close();
+});
+
 test("the shipment pages without a shift: the phone step; with a token the server refuses: 'Acceso denegado o link expirado'", async ({
   browser,
 }) => {
