@@ -148,6 +148,9 @@ export function osrmPlanner(options: {
       }
       const answer = await entry.answer;
       if (!answer) return { ...estimate, source: 'estimate' };
+      if (estimate.drive === entry.asked.drive && estimate.distance === entry.asked.distance) {
+        return { ...answer, source: 'router' };
+      }
       return {
         drive: trackingEtaRouterCarried({
           routerDrive: answer.drive,
