@@ -347,8 +347,9 @@ function markdown(all) {
     'What ours adds over the reference: Fastify and the body schema, the rider session and the position kept in',
     'one statement (which also returns the shipments on their way and what their windows need), the arrival',
     'window per order (straight-line estimate: no router configured here), and the publish to the console and',
-    'tracking rooms. "Missing" counts deliveries expected (pages × kept reports) that did not arrive within 3 s',
-    'after the round.',
+    'tracking rooms. "Missing" counts deliveries expected (pages × reports sent) that did not arrive within 3 s',
+    "after the round: a report the server gets to less than 2 s after the same rider's previous one is dropped",
+    'by the keep rule (ADR 023) and publishes nothing, so when reports queue up some go missing.',
     '',
   );
   return lines.join('\n');
