@@ -90,6 +90,7 @@ const PREREQUISITES = {
   // They build the API bundle themselves and serve no web app.
   'shipment-accept-race.mjs': [postgresUnreachable],
   'rider-positions.mjs': [postgresUnreachable],
+  'tracking-fanout.mjs': [postgresUnreachable],
 };
 
 function missingPrerequisite(script) {

@@ -81,8 +81,11 @@ export function buildApi(log) {
   if (build.status !== 0) throw new Error(`API build failed:\n${build.stderr}`);
 }
 
-/** `node apps/api/dist/server.js` on PostgreSQL, loopback only, abuse limits raised for one load generator. */
-export async function apiStart(databaseUrlValue, adminToken) {
+/**
+ * `node apps/api/dist/server.js` on PostgreSQL, loopback only, abuse limits raised for one load generator.
+ * `extraEnv` adds to (or overrides) its environment, e.g. `REDIS_URL` for several processes.
+ */
+export async function apiStart(databaseUrlValue, adminToken, extraEnv = {}) {
   const port = await freePort();
   // BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the API during the run.
   const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -102,6 +105,7 @@ export async function apiStart(databaseUrlValue, adminToken) {
       ORDER_LIMIT_PER_PHONE: '100000000',
       ORDER_LIMIT_PER_VENUE: '100000000',
       MESSAGES_PER_PHONE_PER_DAY: '100000000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -354,4 +358,25 @@ export function resultsWrite(name, result, markdown) {
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
   fs.writeFileSync(path.join(resultsDir, `${name}.md`), markdown);
+}
+
+/** `count` Socket.IO clients (websocket only, no reconnection) connected to `url`, in batches of 50. */
+export async function socketClientsConnect(url, count) {
+  const { io: connect } = await import('socket.io-client');
+  const clients = [];
+  for (let start = 0; start < count; start += 50) {
+    const batch = Array.from({ length: Math.min(50, count - start) }, () => {
+      const socket = connect(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('client connect timed out')), 15_000);
+        socket.once('connect', () => {
+          clearTimeout(timer);
+          resolve(socket);
+        });
+        socket.once('connect_error', reject);
+      });
+    });
+    clients.push(...(await Promise.all(batch)));
+  }
+  return clients;
 }
