@@ -3,6 +3,8 @@ import { guideSearchOffset, guideSort } from './guide';
 import {
   TRACKING_CENTER_BASE_OFFSET,
   TRACKING_GLIDE_MS,
+  TRACKING_INITIAL_ZOOM,
+  TRACKING_MARKER_SIZE,
   TRACKING_POSITION_STALE_MS,
   TRACKING_SUBSCRIBE_DELAY_MS,
   trackingCenterOffset,
@@ -23,6 +25,11 @@ describe('follow-up §2.8/§4.7 Customer tracking', () => {
   it('joins tracking-{id} and subscribes 1000 ms later', () => {
     expect(trackingChannel(42)).toBe('tracking-42');
     expect(TRACKING_SUBSCRIBE_DELAY_MS).toBe(1000);
+  });
+
+  it('opens the map at zoom 5 with 36×36 marker icons (§9)', () => {
+    expect(TRACKING_INITIAL_ZOOM).toBe(5);
+    expect(TRACKING_MARKER_SIZE).toBe(36);
   });
 
   it('drops a marker whose position is zero or missing', () => {
@@ -98,7 +105,9 @@ describe('Tracking: the rider marker, its freshness and the order time (ours)', 
     expect(half.lat).toBeLessThan(from.lat);
     expect(half.lat).toBeGreaterThan(to.lat);
     expect((from.lat - half.lat) / (from.lat - to.lat)).toBeGreaterThan(0.5);
-    expect((from.lat - half.lat) / (from.lat - to.lat)).toBeCloseTo((from.lng - half.lng) / (from.lng - to.lng));
+    expect((from.lat - half.lat) / (from.lat - to.lat)).toBeCloseTo(
+      (from.lng - half.lng) / (from.lng - to.lng),
+    );
     expect(trackingGlidePosition(from, to, 1000)).toEqual(to);
     expect(trackingGlidePosition(from, to, 5000)).toEqual(to);
     // Each frame is at least as far along as the one before: the marker never steps back.
@@ -113,7 +122,10 @@ describe('Tracking: the rider marker, its freshness and the order time (ours)', 
   it('does not glide on the first position, with reduced motion, or across the city', () => {
     expect(trackingGlidePosition(null, to, 0)).toEqual(to);
     expect(trackingGlidePosition(from, to, 0, 0)).toEqual(to);
-    expect(trackingGlidePosition(from, { lat: -34.6, lng: -58.38 }, 100)).toEqual({ lat: -34.6, lng: -58.38 });
+    expect(trackingGlidePosition(from, { lat: -34.6, lng: -58.38 }, 100)).toEqual({
+      lat: -34.6,
+      lng: -58.38,
+    });
   });
 
   it('never shows a position older than three minutes as live, and says how old it is', () => {
@@ -132,7 +144,7 @@ describe('Tracking: the rider marker, its freshness and the order time (ours)', 
     expect(trackingPositionFreshness(null, now)).toEqual({ stale: false, text: null });
   });
 
-  it("stops following a delivery once it is delivered or called off", () => {
+  it('stops following a delivery once it is delivered or called off', () => {
     expect(trackingIsFinished('ON_ROUTE_TO_DROP_OFF')).toBe(false);
     expect(trackingIsFinished('LOOKING_FOR_DRIVER')).toBe(false);
     expect(trackingIsFinished('DELIVERED')).toBe(true);

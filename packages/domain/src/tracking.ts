@@ -11,6 +11,10 @@ import { zonedParts } from './zoned-time';
 export const TRACKING_CHANNEL_PREFIX = 'tracking-';
 /** follow-up §4.7: the event subscription starts this long after joining. */
 export const TRACKING_SUBSCRIBE_DELAY_MS = 1000;
+/** follow-up §9: the map opens at zoom 5 (then fits the markers). */
+export const TRACKING_INITIAL_ZOOM = 5;
+/** follow-up §9: marker icons are 36×36. */
+export const TRACKING_MARKER_SIZE = 36;
 /** (decision) Latitude offset of the map centre at zoom 14 and above, in degrees. */
 export const TRACKING_CENTER_BASE_OFFSET = 0.002;
 
@@ -149,7 +153,8 @@ function metersBetween(from: LatLng, to: LatLng): number {
   const dLat = radians(to.lat - from.lat);
   const dLng = radians(to.lng - from.lng);
   const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(from.lat)) * Math.cos(radians(to.lat)) * Math.sin(dLng / 2) ** 2;
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(from.lat)) * Math.cos(radians(to.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

@@ -36,6 +36,7 @@ const RiderShipmentsRoute = lazy(() =>
 const RiderShipmentRoute = lazy(() =>
   import('./routes/rider-shipment').then((m) => ({ default: m.RiderShipmentRoute })),
 );
+const TrackingRoute = lazy(() => import('./routes/tracking').then((m) => ({ default: m.TrackingRoute })));
 
 /**
  * The storefront's routes (ordering §2, follow-up §2.1). `preview` outranks a
@@ -57,6 +58,7 @@ export function AppRouter() {
             <Route path="soporte" element={<SupportRoute />} />
             <Route path="menu/:alias/checkout" element={<CheckoutRoute />} />
             <Route path="logistics" element={<RiderStartRoute />} />
+            <Route path="logistics/tracking/order/:alias/:orderCode" element={<TrackingRoute />} />
             <Route path="logistics/:alias/rider/:registerPageVariant" element={<RiderShiftRoute />} />
             <Route path="logistics/:alias/rider/:riderId/shipments" element={<RiderRedirectRoute />} />
             <Route path="logistics/:alias/shipments" element={<RiderShipmentsRoute />} />
