@@ -192,6 +192,8 @@ export const trackingPageTexts = {
   /** Live: the realtime connection is up. */
   live: 'En vivo',
   lastPosition: (ago: string) => `Última ubicación ${ago}`,
+  /** Prefilled in the chat with the rider: who writes, and about which order. */
+  riderChat: (orderCode: string) => `Hola, te escribo por el pedido ${orderCode}.`,
   loadFailed: 'No pudimos cargar el seguimiento. Revisa tu conexión e inténtalo de nuevo.',
 } as const;
 

@@ -1,5 +1,4 @@
 import { trackingMessages } from '@comanda/domain/messages';
-import { phoneWhatsAppDigits } from '@comanda/domain/phone';
 import type { ColorScheme } from '@comanda/domain/theme';
 import {
   trackingEtaText,
@@ -9,6 +8,7 @@ import {
   trackingRiderPanel,
   trackingStatusLabel,
 } from '@comanda/domain/tracking';
+import { venueWhatsAppLink } from '@comanda/domain/venue-message';
 import type { Ref } from 'react';
 import { Icon, IconChat, IconMoon, IconPhone, IconSun } from '../../../components/ui/icons';
 import type { TrackingInfo } from '../api/tracking';
@@ -140,7 +140,7 @@ export function TrackingOverlay({
               <div className="tracking-rider__actions">
                 <a
                   className="icon-button tracking-rider__action"
-                  href={`https://wa.me/${phoneWhatsAppDigits(data.rider.phone)}`}
+                  href={venueWhatsAppLink(data.rider.phone, trackingPageTexts.riderChat(data.orderCode))}
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={`Escribir por WhatsApp a ${rider.title}`}
