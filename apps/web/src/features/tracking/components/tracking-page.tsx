@@ -134,7 +134,8 @@ export function TrackingPage({
         onSchemeChange={onSchemeChange}
       />
       <Modal
-        open={codeDialog}
+        // A code that stops being valid (the order was delivered meanwhile) closes it.
+        open={codeDialog && trackingCodeIsValid(code)}
         title={trackingMessages.shareTitle}
         onClose={codeDialogClose}
         footer={
