@@ -9,6 +9,7 @@ import clock from './plugins/app/clock';
 import jobs from './plugins/app/jobs';
 import realtime from './plugins/app/realtime';
 import riderAuth from './plugins/app/rider-auth';
+import routePlanner from './plugins/app/route-planner';
 import staffAuth from './plugins/app/staff-auth';
 import compression from './plugins/external/compression';
 import database from './plugins/external/database';
@@ -93,6 +94,7 @@ export async function appBuild(config: Config, db: Database, options: AppOptions
   await app.register(riderAuth);
   await app.register(abuse, { config });
   await app.register(realtime, { config });
+  await app.register(routePlanner, { config });
   await app.register(registerRoutes);
   await app.register(jobs, { config });
   if (config.webDistDir) await app.register(webApp, { distDir: config.webDistDir });

@@ -17,6 +17,8 @@ export interface Config {
   corsOrigins: string[];
   mapTileUrl: string;
   geocoderUrl: string | undefined;
+  /** OSRM-compatible router for the tracking page's arrival estimate; straight-line estimate when unset. */
+  routerUrl: string | undefined;
   logLevel: string;
   /** Built web app to serve; unset in tests that only exercise the API. */
   webDistDir: string | undefined;
@@ -159,6 +161,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     mapTileUrl: env.MAP_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     geocoderUrl: env.GEOCODER_URL || undefined,
+    routerUrl: env.ROUTER_URL?.trim().replace(/\/+$/, '') || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: env.WEB_DIST_DIR === '' ? undefined : env.WEB_DIST_DIR,
     bodyLimitBytes: integer(env.BODY_LIMIT_BYTES, 1024 * 1024, 'BODY_LIMIT_BYTES'),

@@ -15,6 +15,7 @@ import dinerOrderDetailsRoutes from './routes/api/diner-order-details/index';
 import externalBenefitsRoutes from './routes/api/external-benefits/index';
 import geoRoutes from './routes/api/geo/index';
 import healthRoutes from './routes/api/health/index';
+import logisticsOrderRoutes from './routes/api/logisticsorder/index';
 import menuCustomizationRoutes from './routes/api/menucustomization/index';
 import orderRoutes from './routes/api/order/index';
 import orderPaymentRoutes from './routes/api/order-payment/index';
@@ -70,4 +71,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(shipmentStackRoutes, { prefix: '/api/shipmentstacks' });
   await app.register(stackingRoutes, { prefix: '/api/stacking' });
   await app.register(riderPositionRoutes, { prefix: '/api/rider' });
+  await app.register(logisticsOrderRoutes, { prefix: '/api/logisticsorder' });
 }

@@ -190,6 +190,8 @@ describe.each(testDatabaseKinds())('rider positions and realtime on %s', (kind) 
       lat: -34.61,
       lng: -58.41,
       at: new Date(WEDNESDAY_1300 + 2 * 3_600_000 + 5000).toISOString(),
+      // The arrival window (ADR 025; its rule and values: tracking-realtime.test.ts).
+      eta: expect.objectContaining({ source: 'estimate' }),
     });
 
     // A dropped report is published nowhere.

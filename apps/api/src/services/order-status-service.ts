@@ -55,6 +55,7 @@ import { orderChangeAnnounce } from './order-events';
 import { orderMessages } from './order-placement-common';
 import { orderFollowUpGet, orderLoyaltyCredit, orderLoyaltyReverse } from './order-service';
 import { outboxOrderNotificationEnqueue } from './outbox-service';
+import type { RoutePlanner } from './route-planner';
 import { shipmentCreateForAcceptedOrder, shipmentsCancelForOrder } from './shipment-creation';
 import { shipmentChangesAnnounce } from './shipment-events';
 import type { StaffPrincipal } from './staff-auth-service';
@@ -62,6 +63,8 @@ import type { StaffPrincipal } from './staff-auth-service';
 /** What status moves and reports need: the console's deps and the public address (links in messages). */
 export interface OrderChangeDeps extends ConsoleDeps {
   publicUrl: string;
+  /** Times the rider's trip for the tracking page's estimate (ADR 025), announced with shipment changes. */
+  routePlanner: RoutePlanner;
 }
 
 /** The statuses staff may ask for (every order starts GENERATED). */

@@ -55,13 +55,21 @@ export function orderFollowUpUrl(publicUrl: string, alias: string, code: string)
   return `${publicUrl}/menu/${encodeURIComponent(alias)}/order/${encodeURIComponent(code)}`;
 }
 
+/** The live tracking page of an own-fleet delivery, absolute (the link in the 'on the way' message, ADR 025). */
+export function orderTrackingUrl(publicUrl: string, alias: string, code: string): string {
+  return `${publicUrl}/logistics/tracking/order/${encodeURIComponent(alias)}/${encodeURIComponent(code)}`;
+}
+
 /** What a diner's order message is built from. */
 export interface OrderNotificationInput {
   order: Pick<OrderRow, 'id' | 'companyId' | 'branchContactId' | 'code' | 'phone'>;
   branchContact: { alias: string; name: string };
   status: OrderStatus;
   cancelReason?: string | null;
-  /** READY of an own-fleet delivery leaving the store: the message says so and carries the code. */
+  /**
+   * READY of an own-fleet delivery leaving the store: the message says so,
+   * carries the code, and links the live tracking page instead of the follow-up.
+   */
   deliveryCode?: string | null;
   publicUrl: string;
   now: number;
@@ -89,7 +97,11 @@ export function outboxOrderNotificationValues(
       status: input.status,
       orderCode: input.order.code,
       venueName: input.branchContact.name,
-      followUpUrl: orderFollowUpUrl(input.publicUrl, input.branchContact.alias, input.order.code),
+      followUpUrl: (input.status === 'READY' && input.deliveryCode ? orderTrackingUrl : orderFollowUpUrl)(
+        input.publicUrl,
+        input.branchContact.alias,
+        input.order.code,
+      ),
       cancelReason: input.cancelReason ?? null,
       deliveryCode: input.deliveryCode ?? null,
     }),

@@ -13,6 +13,8 @@
  * - `order-{code}` (and the order's console): `order-updated` through
  *   `orderChangeAnnounce`, the follow-up view showing the shipment.
  * - `outbox-updated` to the console for every diner message written.
+ * - `tracking-{logisticsOrderId}` of every order touched: `tracking-updated`
+ *   with the customer's whole tracking answer (tracking-service.ts, ADR 025).
  *
  * A failed publish is logged, never turned into an error answer: the change
  * itself stands.
@@ -27,13 +29,14 @@ import { stackFind } from '../repositories/shipment-stack-repository';
 import { afterCommit, consoleOutboxPublish } from './console-service';
 import { type OrderAnnounceDeps, orderChangeAnnounce } from './order-events';
 import type { ShipmentChanges } from './shipment-common';
+import { type TrackingDeps, trackingChangesAnnounce } from './tracking-service';
 
 /** `shipment-updated`'s event name, in both rooms. */
 export const SHIPMENT_UPDATED = 'shipment-updated';
 
 /** Publishes a transaction's shipment changes (see the module comment). Call it after commit. */
 export async function shipmentChangesAnnounce(
-  deps: OrderAnnounceDeps,
+  deps: OrderAnnounceDeps & Pick<TrackingDeps, 'routePlanner' | 'publicUrl'>,
   changes: ShipmentChanges,
 ): Promise<void> {
   const scope = { companyId: changes.companyId };
@@ -71,6 +74,13 @@ export async function shipmentChangesAnnounce(
   }
 
   for (const code of changes.orderCodes) await orderChangeAnnounce(deps, code);
+  await afterCommit(deps, 'tracking-updated', () =>
+    trackingChangesAnnounce(deps, changes.companyId, {
+      shipmentIds: [...changes.shipmentIds],
+      stackIds: [...changes.stackIds],
+      orderCodes: [...changes.orderCodes],
+    }),
+  );
   for (const outboxId of changes.outboxIds) {
     await afterCommit(deps, 'outbox-updated', () => consoleOutboxPublish(deps, outboxId));
   }

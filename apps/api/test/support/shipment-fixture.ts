@@ -172,6 +172,7 @@ export function shipmentDeps(ctx: TestContext): ShipmentDeps {
     now: () => ctx.app.clock.now(),
     log: ctx.app.log,
     publicUrl: ctx.config.publicUrl,
+    routePlanner: ctx.app.routePlanner,
   };
 }
 

@@ -55,6 +55,7 @@ const consoleDispatchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     now: () => app.clock.now(),
     log: app.log,
     publicUrl: app.config.publicUrl,
+    routePlanner: app.routePlanner,
   });
 
   app.get(

@@ -24,7 +24,6 @@ import {
 } from '../../../presenters/console-schemas';
 import { companyCountryOf } from '../../../repositories/console-repository';
 import {
-  type ConsoleDeps,
   consoleBranchContactsList,
   consoleClosingSet,
   consoleOrderCheck,
@@ -34,7 +33,7 @@ import {
   consoleOutboxList,
 } from '../../../services/console-service';
 import { orderAmountMajor } from '../../../services/order-service';
-import { orderStatusChange } from '../../../services/order-status-service';
+import { type OrderChangeDeps, orderStatusChange } from '../../../services/order-status-service';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const security = [{ staffSession: [] }];
@@ -49,12 +48,13 @@ const ControlResultSchema = Type.Object({
 const consoleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Before the body is read: an unauthenticated request is refused unread.
   app.addHook('onRequest', app.staffAuth);
-  const deps = (): ConsoleDeps & { publicUrl: string } => ({
+  const deps = (): OrderChangeDeps => ({
     db: app.db,
     realtime: app.realtime,
     now: () => app.clock.now(),
     log: app.log,
     publicUrl: app.config.publicUrl,
+    routePlanner: app.routePlanner,
   });
 
   app.get(

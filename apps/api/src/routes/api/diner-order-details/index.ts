@@ -44,6 +44,7 @@ const dinerOrderDetailsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           now: () => app.clock.now(),
           log: app.log,
           publicUrl: app.config.publicUrl,
+          routePlanner: app.routePlanner,
         },
         {
           code: request.body.code,

@@ -41,7 +41,13 @@ const riderPositionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome =
         token && TOKEN.test(token)
           ? await riderPositionReport(
-              { db: app.db, realtime: app.realtime, now: () => app.clock.now(), log: app.log },
+              {
+                db: app.db,
+                realtime: app.realtime,
+                now: () => app.clock.now(),
+                log: app.log,
+                routePlanner: app.routePlanner,
+              },
               token,
               request.body,
             )

@@ -65,6 +65,7 @@ const shipmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     now: () => app.clock.now(),
     log: app.log,
     publicUrl: app.config.publicUrl,
+    routePlanner: app.routePlanner,
   });
 
   // Public in the spec; ours needs a rider of the location or a staff member who may see it.

@@ -29,6 +29,7 @@ const stackingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     now: () => app.clock.now(),
     log: app.log,
     publicUrl: app.config.publicUrl,
+    routePlanner: app.routePlanner,
   });
 
   app.get(
