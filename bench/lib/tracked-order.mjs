@@ -75,7 +75,7 @@ export async function trackedOrderPath(base) {
   });
   if (!moved.ok) throw new Error(`accept failed: ${moved.status} ${await moved.text()}`);
   const path = `/logistics/tracking/order/${ALIAS}/${order.code}`;
-  const tracking = await fetch(`${base}/api${path}`);
+  const tracking = await fetch(`${base}/api/logisticsorder/tracking/${ALIAS}/${order.code}`);
   if (tracking.status !== 200) throw new Error(`tracking read answered ${tracking.status}`);
   return path;
 }

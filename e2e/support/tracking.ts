@@ -23,7 +23,7 @@ export interface TrackedDelivery {
 
 /** The tracking read as the page gets it. */
 export async function trackingRead(request: APIRequestContext, orderCode: string) {
-  const answer = await request.get(`/api${trackingPath(orderCode)}`);
+  const answer = await request.get(`/api/logisticsorder/tracking/${RIDER_ALIAS}/${orderCode}`);
   expect(answer.status(), await answer.text()).toBe(200);
   return answer.json();
 }
@@ -65,8 +65,11 @@ export async function trackedDelivery(
   const order = await deliveryOrderPlace(request, customerName);
   await deliveryOrderAccept(request, order);
   const tracking = await trackingRead(request, order.code);
-  const shipments = await (await request.get(`/api/shipments/order/${tracking.id}`)).json();
-  const shipmentId = shipments.shipments[0]?.id as number;
+  const listed = await request.get(`/api/shipments/order/${tracking.id}`, {
+    headers: { authorization: `Bearer ${shift.token}` },
+  });
+  expect(listed.status(), await listed.text()).toBe(200);
+  const shipmentId = (await listed.json()).shipments[0]?.id as number;
   expect(shipmentId).toBeGreaterThan(0);
   const delivery = {
     order,

@@ -61,7 +61,8 @@ function reducedMotion(): boolean {
 /**
  * The view for these markers: the widest zoom that shows them all around the
  * §4.7 centre (the rider when known), then that centre with its latitude
- * offset. Around the rider, each marker's mirror image is fitted too, so the
+ * offset, placed in the middle of the part of the map the panel leaves
+ * visible. Around the rider, each marker's mirror image is fitted too, so the
  * far side stays on screen once the rider is the centre.
  */
 function viewFor(
@@ -86,7 +87,10 @@ function viewFor(
           ),
         );
   const center = trackingMapCenter(markers, zoom);
-  return center ? { center, zoom } : null;
+  if (!center) return null;
+  // The centre belongs in the middle of what the panel leaves visible, not under the panel.
+  const shift = L.point((inset.right - inset.left) / 2, (inset.bottom - inset.top) / 2);
+  return { center: map.unproject(map.project(center, zoom).add(shift), zoom), zoom };
 }
 
 export default function TrackingMap({ markers, names, riderStale, overlayInset }: TrackingMapProps) {
@@ -95,6 +99,8 @@ export default function TrackingMap({ markers, names, riderStale, overlayInset }
   const layers = useRef<Partial<Record<TrackingMarker['type'], L.Marker>>>({});
   const iconKeys = useRef<Partial<Record<TrackingMarker['type'], string>>>({});
   const glide = useRef(0);
+  // The view follows the markers until the diner moves the map themselves.
+  const follow = useRef(true);
   const [config, setConfig] = useState<TrackingMapConfig | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -124,6 +130,19 @@ export default function TrackingMap({ markers, names, riderStale, overlayInset }
     });
     L.tileLayer(config.tileUrl, { attribution: config.attribution, maxZoom: config.maxZoom }).addTo(created);
     created.attributionControl.setPrefix(false);
+    const stopFollowing = () => {
+      follow.current = false;
+    };
+    created.on('dragstart', stopFollowing);
+    created.getContainer().addEventListener('wheel', stopFollowing, { passive: true });
+    created.getContainer().addEventListener(
+      'touchstart',
+      (event) => {
+        if (event.touches.length > 1) stopFollowing();
+      },
+      { passive: true },
+    );
+    created.on('dblclick', stopFollowing);
     map.current = created;
     return () => {
       window.cancelAnimationFrame(glide.current);
@@ -184,24 +203,23 @@ export default function TrackingMap({ markers, names, riderStale, overlayInset }
       const point = trackingGlidePosition({ lat: from.lat, lng: from.lng }, to, time - started, duration);
       layer.setLatLng(point);
       if (point.lat !== to.lat || point.lng !== to.lng) glide.current = window.requestAnimationFrame(step);
-      else {
-        // Keeps the rider in sight without taking the view from a diner who moved it elsewhere.
-        const visible = map.current?.getBounds().pad(-0.1).contains(to);
-        if (visible === false) map.current?.panTo(to);
-      }
     };
     glide.current = window.requestAnimationFrame(step);
     return () => window.cancelAnimationFrame(glide.current);
   }, [riderLat, riderLng]);
 
-  // The view fits the markers when which of them are on the map changes (not on each move).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refit only when the set of markers changes.
+  // The view fits the markers (§4.7 centre) when the map opens and as they move, until the diner
+  // pans or zooms: from then on the map is theirs.
+  const fitted = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the markers' places and the panel's size decide the view.
   useEffect(() => {
     const current = map.current;
-    if (!current) return;
+    if (!current || (!follow.current && fitted.current)) return;
     const view = viewFor(current, markers, overlayInset);
-    if (view) current.setView(view.center, view.zoom, { animate: false });
-  }, [signature, config, overlayInset.bottom, overlayInset.left]);
+    if (!view) return;
+    current.setView(view.center, view.zoom, { animate: fitted.current && !reducedMotion() });
+    fitted.current = true;
+  }, [signature, riderLat, riderLng, config, overlayInset.bottom, overlayInset.left]);
 
   if (failed)
     return (

@@ -59,16 +59,17 @@ export function useTracking(alias: string, orderCode: string): TrackingState {
     }
   }, [alias, orderCode]);
 
-  // The load, and each 'Actualizar': §8, a failure is logged only and leaves empty data.
+  // The load, and each 'Actualizar' (a new attempt): §8, a failure is logged only and leaves empty data.
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads.
   useEffect(() => {
-    if (status !== 'idle') return;
     const controller = new AbortController();
     const mine = ++version.current;
     setStatus('loading');
     trackingGet(alias, orderCode, controller.signal).then(
       (fresh) => {
-        if (mine !== version.current) return;
-        setData(fresh);
+        // A live event newer than this read keeps its data; the load is done either way.
+        if (mine === version.current) setData(fresh);
         setStatus('success');
       },
       (error: { status?: number }) => {
@@ -80,9 +81,13 @@ export function useTracking(alias: string, orderCode: string): TrackingState {
       },
     );
     return () => controller.abort();
-  }, [status, alias, orderCode]);
+  }, [alias, orderCode, attempt]);
 
-  const refresh = useCallback(() => setStatus('idle'), []);
+  // §4.7: refresh sets the status to idle and reloads.
+  const refresh = useCallback(() => {
+    setStatus('idle');
+    setAttempt((value) => value + 1);
+  }, []);
 
   const id = data?.id ?? null;
   const finished = data ? trackingIsFinished(data.status) : false;
