@@ -2,12 +2,16 @@
 // that open that page (bundle-size, lighthouse): a DELIVERY order placed at
 // the demo tenant's Brasa Núñez (own fleet) through POST /api/order, accepted
 // by the venue's staff in the console API (which creates its shipment), and
-// the tracking path the diner's follow-up links to. No rider: the page shows
-// the branch and the destination, 'Buscando repartidor' and the code.
+// the tracking path the diner's follow-up links to. A demo rider goes on shift
+// first (the venue takes own-fleet deliveries only with riders on shift) but
+// takes nothing: the page shows the branch and the destination, 'Buscando
+// repartidor' and the delivery code.
 import { randomUUID } from 'node:crypto';
 
 const ALIAS = 'brasa-nunez';
 const STAFF = { email: 'nunez@brasa.example', password: 'brasa-demo-nunez' };
+/** A demo rider of Brasa Núñez (apps/api/src/tenant/demo-tenant.json). */
+const RIDER = { e164: '+5491161110001', code: '2468' };
 const DESTINATION = {
   fullAddress: 'Av. Cabildo 3000, CABA',
   street: 'Av. Cabildo',
@@ -31,6 +35,21 @@ async function json(response) {
 export async function trackedOrderPath(base) {
   const entity = await json(await fetch(`${base}/api/diner/${ALIAS}`));
   const contact = entity.branchContact;
+  const rider = await json(
+    await fetch(
+      `${base}/api/rider/bc/phone?branchContactId=${contact.id}&phone=${encodeURIComponent(RIDER.e164)}`,
+    ),
+  );
+  const shift = await fetch(`${base}/api/rider/${rider.id}/updatewithcode`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      active: true,
+      securityCode: RIDER.code,
+      riderUser: { branchContact: { id: contact.id } },
+    }),
+  });
+  if (!shift.ok) throw new Error(`rider shift refused: ${shift.status} ${await shift.text()}`);
   const mode = contact.deliveryConfig.orderModes.find((candidate) => candidate.type === 'DELIVERY');
   const cash = mode.paymentTypes.find((candidate) => candidate.paymentMethod === 'CASH');
   const menu = await json(
