@@ -195,6 +195,7 @@ export const trackingPageTexts = {
   /** Prefilled in the chat with the rider: who writes, and about which order. */
   riderChat: (orderCode: string) => `Hola, te escribo por el pedido ${orderCode}.`,
   loadFailed: 'No pudimos cargar el seguimiento. Revisa tu conexión e inténtalo de nuevo.',
+  loading: 'Cargando el seguimiento…',
 } as const;
 
 /**

@@ -128,7 +128,12 @@ export default function TrackingMap({ markers, names, riderStale, overlayInset }
       zoom: TRACKING_INITIAL_ZOOM,
       zoomControl: false,
     });
-    L.tileLayer(config.tileUrl, { attribution: config.attribution, maxZoom: config.maxZoom }).addTo(created);
+    // Tiles in the next frame: the map's first task stays short on a slow phone.
+    const tiles = window.requestAnimationFrame(() =>
+      L.tileLayer(config.tileUrl, { attribution: config.attribution, maxZoom: config.maxZoom }).addTo(
+        created,
+      ),
+    );
     created.attributionControl.setPrefix(false);
     const stopFollowing = () => {
       follow.current = false;
@@ -145,6 +150,7 @@ export default function TrackingMap({ markers, names, riderStale, overlayInset }
     created.on('dblclick', stopFollowing);
     map.current = created;
     return () => {
+      window.cancelAnimationFrame(tiles);
       window.cancelAnimationFrame(glide.current);
       created.remove();
       map.current = null;

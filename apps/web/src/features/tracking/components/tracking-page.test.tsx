@@ -178,6 +178,12 @@ describe('Tracking page overlay', () => {
     expect(text()).not.toContain('Clave de entrega');
   });
 
+  it('says it is loading until the first answer, with no half-filled panel', async () => {
+    await show(stateOf(null, { status: 'loading' }));
+    expect(container.querySelector('[role="status"]')?.textContent).toBe('Cargando el seguimiento…');
+    expect(container.querySelector('main')).toBeNull();
+  });
+
   it('after a failed load shows no data but a way to try again', async () => {
     const refresh = vi.fn();
     await show(stateOf(null, { refresh }));

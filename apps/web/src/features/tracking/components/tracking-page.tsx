@@ -4,6 +4,7 @@ import {
   type TrackingMarker,
   trackingCodeIsValid,
   trackingMarkers,
+  trackingPageTexts,
   trackingPositionFreshness,
   trackingRiderPanel,
 } from '@comanda/domain/tracking';
@@ -69,8 +70,10 @@ export function TrackingPage({
   storageReady,
 }: TrackingPageProps) {
   const { data, status, realtime, polling, refresh } = tracking;
+  // The first read answered (a refresh keeps what is shown meanwhile).
+  const settled = data !== null || status === 'failed';
   const panel = useRef<HTMLElement>(null);
-  const inset = useOverlayInset(panel, data === null ? 0 : (data.rider ? 2 : 1) + (data.eta ? 4 : 0));
+  const inset = useOverlayInset(panel, settled ? (data?.rider ? 2 : 1) + (data?.eta ? 4 : 0) : 0);
 
   const freshness = trackingPositionFreshness(data?.rider?.position?.at, now);
   const riderName = trackingRiderPanel(data?.rider).title;
@@ -118,21 +121,40 @@ export function TrackingPage({
       <a className="skip-link" href="#contenido">
         Saltar al seguimiento
       </a>
-      <Suspense fallback={<div className="tracking-map tracking-map--loading" aria-hidden="true" />}>
-        <TrackingMapLazy markers={markers} names={names} riderStale={freshness.stale} overlayInset={inset} />
-      </Suspense>
-      <TrackingOverlay
-        ref={panel}
-        orderCode={orderCode}
-        status={status}
-        data={data}
-        realtime={realtime}
-        polling={polling}
-        now={now}
-        scheme={scheme}
-        onRefresh={refresh}
-        onSchemeChange={onSchemeChange}
-      />
+      {/* Until the first answer the page shows only that it is loading: the panel and the map then
+          appear whole, nothing on screen moves as they fill in, and the map's code (Leaflet) starts
+          once the words are on screen. */}
+      {settled ? (
+        <>
+          <Suspense fallback={<div className="tracking-map tracking-map--loading" aria-hidden="true" />}>
+            <TrackingMapLazy
+              markers={markers}
+              names={names}
+              riderStale={freshness.stale}
+              overlayInset={inset}
+            />
+          </Suspense>
+          <TrackingOverlay
+            ref={panel}
+            orderCode={orderCode}
+            status={status}
+            data={data}
+            realtime={realtime}
+            polling={polling}
+            now={now}
+            scheme={scheme}
+            onRefresh={refresh}
+            onSchemeChange={onSchemeChange}
+          />
+        </>
+      ) : (
+        <>
+          <div className="tracking-map tracking-map--loading" aria-hidden="true" />
+          <p className="tracking-loading" role="status">
+            {trackingPageTexts.loading}
+          </p>
+        </>
+      )}
       <Modal
         // A code that stops being valid (the order was delivered meanwhile) closes it.
         open={codeDialog && trackingCodeIsValid(code)}
