@@ -56,6 +56,9 @@ const PAGES = {
     resolvePath: trackedOrderPath,
     bars: { score: 90, lcpMs: 2500, cls: 0.05 },
     results: 'lighthouse-tracking',
+    // Measured in the same run, interleaved: the machine is shared, and its load moves every
+    // figure; the ratio to the menu (bar 95 on a quiet machine) says what the page itself costs.
+    reference: '/menu/brasa-nunez/delivery',
   },
 };
 const PAGE = PAGES[process.env.BENCH_LIGHTHOUSE_PAGE ?? 'menu'];
@@ -337,6 +340,20 @@ function markdown(report) {
       `**Overall: ${report.pass ? 'PASS' : 'FAIL'}** (score ≥ ${BARS.score}, LCP < ${BARS.lcpMs / 1000} s, CLS < ${BARS.cls}).`,
     );
     lines.push('');
+    const ref = report.reference;
+    if (ref) {
+      const r = ref.median;
+      lines.push(
+        `Reference measured in the same run, each of its runs right after one of this page's: \`${ref.path}\` ` +
+          `performance **${r.performance}** (${ref.runs.map((run) => run.performance).join(' / ')}), ` +
+          `LCP ${fmt('largest-contentful-paint', r['largest-contentful-paint'])}, TBT ${fmt('total-blocking-time', r['total-blocking-time'])}, ` +
+          `CLS ${fmt('cumulative-layout-shift', r['cumulative-layout-shift'])}, benchmarkIndex ${r.benchmarkIndex}. ` +
+          `Ratios this page / reference: performance ${(m.performance / r.performance).toFixed(2)}, ` +
+          `LCP ${(m['largest-contentful-paint'] / r['largest-contentful-paint']).toFixed(2)}, ` +
+          `TBT ${(m['total-blocking-time'] / Math.max(1, r['total-blocking-time'])).toFixed(2)}.`,
+      );
+      lines.push('');
+    }
   }
   const d = report.diagnostics;
   if (d) {
@@ -415,6 +432,7 @@ async function measure(snapshot) {
     // A run that Lighthouse itself reports as failed (runtimeError, e.g. NO_NAVSTART)
     // is kept in the report and replaced, at most MAX_EXTRA_RUNS times.
     const lhrs = [];
+    const referenceLhrs = [];
     let valid = 0;
     for (let index = 1; valid < RUNS && index <= RUNS + MAX_EXTRA_RUNS; index += 1) {
       log(`run ${index} (${valid} valid of ${RUNS} so far) on ${url}`);
@@ -422,8 +440,12 @@ async function measure(snapshot) {
       lhrs.push(lhr);
       if (lhr.runtimeError) log(`run ${index} failed: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
       else valid += 1;
+      if (PAGE.reference) {
+        log(`reference run ${index} on ${PAGE.reference}`);
+        referenceLhrs.push(await lighthouseRun(server.url + PAGE.reference, index));
+      }
     }
-    return lhrs;
+    return { lhrs, referenceLhrs };
   } finally {
     await server.stop();
   }
@@ -455,11 +477,12 @@ async function main() {
     pass: false,
   };
   let lhrs;
+  let referenceLhrs = [];
   try {
     const snapshot = await buildSnapshot(log, WEB_DIST);
     report.buildFingerprint = snapshot.fingerprint;
     try {
-      lhrs = await measure(snapshot);
+      ({ lhrs, referenceLhrs } = await measure(snapshot));
     } finally {
       snapshot.remove();
     }
@@ -471,6 +494,17 @@ async function main() {
   }
   report.path = PAGE_PATH;
   report.runs = lhrs.map(runFigures);
+  const referenceRuns = referenceLhrs.filter((lhr) => !lhr.runtimeError).map(runFigures);
+  if (referenceRuns.length > 0) {
+    const of = (key) => median(referenceRuns.map((run) => run[key]).filter((v) => v !== null));
+    report.reference = {
+      path: PAGE.reference,
+      runs: referenceRuns,
+      median: Object.fromEntries(
+        ['performance', 'benchmarkIndex', ...METRICS.map(([id]) => id)].map((key) => [key, of(key)]),
+      ),
+    };
+  }
   report.lighthouseVersion = lhrs[0]?.lighthouseVersion;
   const errors = report.runs.filter((run) => run.runtimeError).map((run) => run.runtimeError);
   if (errors.length > 0) report.failedRuns = errors;

@@ -160,9 +160,17 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     reportCompressedSize: false,
-    // The first-paint chunk holds what lazy chunks share, so there is little to
-    // preload ahead of them; the helper would cost first-load bytes.
-    modulePreload: false,
+    // Lazy chunks are not preloaded ahead of their import (the first-paint chunk holds what they
+    // share), with one exception: the storefront's first-paint chunk, which the HTML cannot announce
+    // (a tracking link must not download it), is asked for as soon as the entry chooses the
+    // storefront, alongside the small bootstrap chunk instead of after it. Styles are kept for all.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps) =>
+        deps.filter(
+          (dep) => dep.endsWith('.css') || (/bootstrap-/.test(filename) && /assets\/storefront-/.test(dep)),
+        ),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,5 +1,5 @@
 import { installOfferListen } from './lib/install-offer';
-import { storefrontPrefetch } from './lib/prefetch';
+import { storefrontPrefetch, trackingPrefetch } from './lib/prefetch';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -12,6 +12,7 @@ installOfferListen();
 // needs neither the storefront's router nor its menu (app/tracking-bootstrap.tsx).
 const tracking = /^\/logistics\/tracking\/order\/([^/]+)\/([^/]+)\/?$/.exec(location.pathname);
 if (tracking) {
+  trackingPrefetch(tracking[1] ?? '', tracking[2] ?? '');
   void import('./app/tracking-bootstrap').then(({ trackingRender }) => trackingRender(root, tracking));
 } else {
   // The storefront's reads start now, while the app's code downloads.

@@ -1,12 +1,8 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToastProvider } from '../components/ui/toast';
+import { TrackingScreen } from './routes/tracking-screen';
 
-// The page and its styles arrive one step after this entry, so that the storefront's entry chunk
-// (main.tsx, every page's first load) carries no style-loading helper for them.
-const TrackingScreen = lazy(() =>
-  import('./routes/tracking-screen').then((m) => ({ default: m.TrackingScreen })),
-);
 const NotFound = lazy(() => import('./routes/tracking-not-found'));
 
 /**
@@ -27,17 +23,15 @@ export function trackingRender(root: HTMLElement, path: RegExpExecArray): void {
   createRoot(root).render(
     <StrictMode>
       <ToastProvider>
-        <Suspense fallback={null}>
-          <TrackingScreen
-            alias={decode(path[1])}
-            orderCode={decode(path[2])}
-            notFound={
-              <Suspense fallback={null}>
-                <NotFound />
-              </Suspense>
-            }
-          />
-        </Suspense>
+        <TrackingScreen
+          alias={decode(path[1])}
+          orderCode={decode(path[2])}
+          notFound={
+            <Suspense fallback={null}>
+              <NotFound />
+            </Suspense>
+          }
+        />
       </ToastProvider>
     </StrictMode>,
   );
