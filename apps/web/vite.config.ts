@@ -17,7 +17,7 @@ const reactRouterProduction = createRequire(import.meta.url)
  * address map, checkout, console, rider) stays in chunks loaded on demand.
  */
 const FIRST_PAINT_WEB = [
-  /apps\/web\/src\/lib\/(analytics|api-client|app-environment|branch|menu-hash|ordering-state|placed-orders|theme|use-resource)\.ts$/,
+  /apps\/web\/src\/lib\/(analytics|api-client|app-environment|branch|menu-hash|ordering-state|placed-orders|theme|use-resource|use-now)\.ts$/,
   /apps\/web\/src\/stores\/(cart-store|color-scheme-store|entry-params-store|install-prompt-store)\.ts$/,
   /apps\/web\/src\/hooks\/use-marketing-tags\.ts$/,
   /apps\/web\/src\/types\//,
@@ -42,6 +42,47 @@ const LANDING_WEB = [
   /apps\/web\/src\/hooks\/use-(order-mode-change|confirm-clear)\.tsx$/,
   /apps\/web\/src\/features\/menu\/components\/category-page\.tsx$/,
 ];
+
+/**
+ * What every page's first load shares: React. A chunk of its own, announced in
+ * the HTML, so that a tracking link opened directly (app/tracking-bootstrap.tsx)
+ * downloads React and its own page, not the storefront's router and menu
+ * (bench/bundle-size.mjs: both pages have a 100 KB bar).
+ */
+const CORE = [/node_modules\/(react|react-dom|scheduler)\//];
+
+/** The tracking entry's own copies of the web app's and the domain's modules, marked with this query. */
+const TRACKING_COPY = '?tracking';
+/** Shared with the entry chunk that chose the tracking entry: never copied. */
+const TRACKING_SHARED = /apps\/web\/src\/lib\/prefetch\.ts$/;
+
+/**
+ * A tracking link opened directly renders from app/tracking-bootstrap.tsx, and
+ * every module of ours it reaches (the page, the API client, the theme, the
+ * domain rules) is its own copy there, as first-paint code has its own domain
+ * copies: the storefront keeps its one first-paint chunk (the menu's bar), and
+ * the tracking page's first load holds only what it uses (tree-shaken copies,
+ * React from the core chunk). In-app, the router's lazy tracking route uses the
+ * ordinary modules. Module state (the resource cache, the storage scope, the
+ * realtime socket) is per page either way: a page runs one entry or the other.
+ */
+function trackingCopies(): Plugin {
+  return {
+    name: 'comanda:tracking-copies',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!importer) return null;
+      const fromCopy = importer.endsWith(TRACKING_COPY);
+      if (!fromCopy && !/apps\/web\/src\/app\/tracking-bootstrap\.tsx$/.test(importer)) return null;
+      const resolved = await this.resolve(source, importer.replace(TRACKING_COPY, ''), { skipSelf: true });
+      if (!resolved || resolved.external) return null;
+      const ours = /\/(apps\/web\/src|packages\/domain\/src)\/[^?]+\.tsx?$/.test(resolved.id);
+      if (!ours || TRACKING_SHARED.test(resolved.id)) return null;
+      return `${resolved.id}${TRACKING_COPY}`;
+    },
+  };
+}
 
 /** The domain modules first-paint code imports get their own copy, marked with this query. */
 const FIRST_PAINT_COPY = '?first-paint';
@@ -83,9 +124,12 @@ function firstPaintDomainCopies(): Plugin {
 }
 
 /**
- * The page's first request chain, shortened: the first-paint chunk (and the
- * runtime it needs) are announced in the HTML with modulepreload, so they
- * download alongside the tiny entry chunk instead of after it.
+ * The page's first request chain, shortened: the core chunk (React, every
+ * page's largest download) and the runtime are announced in the HTML with
+ * modulepreload, so they download alongside the tiny entry chunk instead of
+ * after it. The storefront chunk is not: one HTML serves every path, and a
+ * tracking link must not download it; it follows the entry chunk while React
+ * is still arriving.
  */
 function firstPaintHtml(): Plugin {
   return {
@@ -96,9 +140,7 @@ function firstPaintHtml(): Plugin {
       order: 'post',
       handler(html, context) {
         const preloads = Object.values(context.bundle ?? {})
-          .filter(
-            (file) => file.type === 'chunk' && /^assets\/(storefront|rolldown-runtime)-/.test(file.fileName),
-          )
+          .filter((file) => file.type === 'chunk' && /^assets\/(core|rolldown-runtime)-/.test(file.fileName))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file.fileName}">`);
         return html.replace('</title>', `</title>\n    ${preloads.join('\n    ')}`);
       },
@@ -109,7 +151,7 @@ function firstPaintHtml(): Plugin {
 // The API serves the built app in production; in development Vite proxies /api
 // and /socket.io to it.
 export default defineConfig({
-  plugins: [firstPaintDomainCopies(), react(), firstPaintHtml()],
+  plugins: [trackingCopies(), firstPaintDomainCopies(), react(), firstPaintHtml()],
   resolve: {
     alias: [{ find: /^react-router$/, replacement: reactRouterProduction }],
   },
@@ -118,16 +160,32 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     reportCompressedSize: false,
-    // The first-paint chunk holds what lazy chunks share, so there is little to
-    // preload ahead of them; the helper would cost first-load bytes.
-    modulePreload: false,
+    // Lazy chunks are not preloaded ahead of their import (the first-paint chunk holds what they
+    // share), with one exception: the storefront's first-paint chunk, which the HTML cannot announce
+    // (a tracking link must not download it), is asked for as soon as the entry chooses the
+    // storefront, alongside the small bootstrap chunk instead of after it. Styles are kept for all.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (filename, deps) =>
+        deps.filter(
+          (dep) => dep.endsWith('.css') || (/bootstrap-/.test(filename) && /assets\/storefront-/.test(dep)),
+        ),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
+              name: 'core',
+              test: (id: string) => CORE.some((pattern) => pattern.test(id)),
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
+            {
               name: 'storefront',
-              test: (id: string) => FIRST_PAINT.some((pattern) => pattern.test(id)),
+              // The tracking entry's copies stay out, whatever their path (trackingCopies).
+              test: (id: string) =>
+                !id.endsWith(TRACKING_COPY) && FIRST_PAINT.some((pattern) => pattern.test(id)),
               // Only what the list names: the early prefetch (lib/prefetch.ts and the two small
               // modules it reads) must stay in the entry chunk, ahead of this one.
               includeDependenciesRecursively: false,

@@ -1,5 +1,5 @@
 import { installOfferListen } from './lib/install-offer';
-import { storefrontPrefetch } from './lib/prefetch';
+import { storefrontPrefetch, trackingPrefetch } from './lib/prefetch';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -8,9 +8,17 @@ if (!root) throw new Error('Missing #root element');
 // Chromium may offer installing before the app's code has loaded, and offers once.
 installOfferListen();
 
-// The storefront's reads start now, while the app's code downloads.
-storefrontPrefetch(window.location);
-void import('./app/bootstrap').then(({ appRender }) => appRender(root));
+// A tracking link opened directly (follow-up §2.1) has an entry of its own: the customer's map
+// needs neither the storefront's router nor its menu (app/tracking-bootstrap.tsx).
+const tracking = /^\/logistics\/tracking\/order\/([^/]+)\/([^/]+)\/?$/.exec(location.pathname);
+if (tracking) {
+  trackingPrefetch(tracking[1] ?? '', tracking[2] ?? '');
+  void import('./app/tracking-bootstrap').then(({ trackingRender }) => trackingRender(root, tracking));
+} else {
+  // The storefront's reads start now, while the app's code downloads.
+  storefrontPrefetch(window.location);
+  void import('./app/bootstrap').then(({ appRender }) => appRender(root));
+}
 
 // Chromium's first Intl date formatter of a page costs ~20 ms (its time zone data), and the menu's
 // first render needs one (open or closed, in the location's zone), and a number formatter (prices).

@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { guideSearchOffset, guideSort } from './guide';
 import {
   TRACKING_CENTER_BASE_OFFSET,
+  TRACKING_GLIDE_MS,
+  TRACKING_INITIAL_ZOOM,
+  TRACKING_MARKER_SIZE,
+  TRACKING_POSITION_STALE_MS,
   TRACKING_SUBSCRIBE_DELAY_MS,
   trackingCenterOffset,
   trackingChannel,
   trackingCodeIsValid,
   trackingEtaText,
+  trackingGlidePosition,
+  trackingIsFinished,
   trackingMapCenter,
   trackingMarkers,
+  trackingOrderedAtText,
+  trackingPositionFreshness,
   trackingRiderPanel,
   trackingStatusLabel,
 } from './tracking';
@@ -17,6 +25,11 @@ describe('follow-up §2.8/§4.7 Customer tracking', () => {
   it('joins tracking-{id} and subscribes 1000 ms later', () => {
     expect(trackingChannel(42)).toBe('tracking-42');
     expect(TRACKING_SUBSCRIBE_DELAY_MS).toBe(1000);
+  });
+
+  it('opens the map at zoom 5 with 36×36 marker icons (§9)', () => {
+    expect(TRACKING_INITIAL_ZOOM).toBe(5);
+    expect(TRACKING_MARKER_SIZE).toBe(36);
   });
 
   it('drops a marker whose position is zero or missing', () => {
@@ -77,6 +90,77 @@ describe('follow-up §2.8/§4.7 Customer tracking', () => {
     // The rider's trip back with the cash is not the diner's concern: the food arrived.
     expect(trackingStatusLabel('RETURNED')).toEqual({ label: 'Pedido entregado', tone: 'done' });
     expect(trackingStatusLabel('CANCELED')).toEqual({ label: 'Envío cancelado', tone: 'canceled' });
+  });
+});
+
+describe('Tracking: the rider marker, its freshness and the order time (ours)', () => {
+  const from = { lat: -34.55, lng: -58.46 };
+  const to = { lat: -34.551, lng: -58.461 };
+
+  it('glides from where the marker was to the new position over about a second, never past it', () => {
+    expect(TRACKING_GLIDE_MS).toBe(1000);
+    expect(trackingGlidePosition(from, to, 0)).toEqual(from);
+    const half = trackingGlidePosition(from, to, 500);
+    // Eased out: past the halfway point at half time, between both ends, on the line between them.
+    expect(half.lat).toBeLessThan(from.lat);
+    expect(half.lat).toBeGreaterThan(to.lat);
+    expect((from.lat - half.lat) / (from.lat - to.lat)).toBeGreaterThan(0.5);
+    expect((from.lat - half.lat) / (from.lat - to.lat)).toBeCloseTo(
+      (from.lng - half.lng) / (from.lng - to.lng),
+    );
+    expect(trackingGlidePosition(from, to, 1000)).toEqual(to);
+    expect(trackingGlidePosition(from, to, 5000)).toEqual(to);
+    // Each frame is at least as far along as the one before: the marker never steps back.
+    let previous = from.lat;
+    for (let elapsed = 0; elapsed <= 1000; elapsed += 16) {
+      const { lat } = trackingGlidePosition(from, to, elapsed);
+      expect(lat).toBeLessThanOrEqual(previous);
+      previous = lat;
+    }
+  });
+
+  it('does not glide on the first position, with reduced motion, or across the city', () => {
+    expect(trackingGlidePosition(null, to, 0)).toEqual(to);
+    expect(trackingGlidePosition(from, to, 0, 0)).toEqual(to);
+    expect(trackingGlidePosition(from, { lat: -34.6, lng: -58.38 }, 100)).toEqual({
+      lat: -34.6,
+      lng: -58.38,
+    });
+  });
+
+  it('never shows a position older than three minutes as live, and says how old it is', () => {
+    const now = Date.parse('2026-11-20T21:30:00.000Z');
+    const ago = (ms: number) => new Date(now - ms).toISOString();
+    expect(trackingPositionFreshness(ago(30_000), now)).toEqual({ stale: false, text: null });
+    expect(trackingPositionFreshness(ago(TRACKING_POSITION_STALE_MS), now).stale).toBe(false);
+    expect(trackingPositionFreshness(ago(TRACKING_POSITION_STALE_MS + 1000), now)).toEqual({
+      stale: true,
+      text: 'Última ubicación hace 3 min',
+    });
+    expect(trackingPositionFreshness(ago(6 * 60_000 + 20_000), now).text).toBe('Última ubicación hace 6 min');
+    expect(trackingPositionFreshness(ago(125 * 60_000), now).text).toBe('Última ubicación hace 2 h');
+    // The rider's phone ahead of the server: not stale.
+    expect(trackingPositionFreshness(new Date(now + 60_000).toISOString(), now).stale).toBe(false);
+    expect(trackingPositionFreshness(null, now)).toEqual({ stale: false, text: null });
+  });
+
+  it('stops following a delivery once it is delivered or called off', () => {
+    expect(trackingIsFinished('ON_ROUTE_TO_DROP_OFF')).toBe(false);
+    expect(trackingIsFinished('LOOKING_FOR_DRIVER')).toBe(false);
+    expect(trackingIsFinished('DELIVERED')).toBe(true);
+    expect(trackingIsFinished('RETURNED')).toBe(true);
+    expect(trackingIsFinished('CANCELED')).toBe(true);
+  });
+
+  it("gives the order's time in the location's zone: today, yesterday or the day", () => {
+    const zone = 'America/Argentina/Buenos_Aires';
+    const now = Date.parse('2026-11-20T23:30:00.000Z'); // Friday 20:30 in Buenos Aires
+    expect(trackingOrderedAtText('2026-11-20T21:03:00.000Z', zone, now)).toBe('hoy 18:03');
+    // 02:10 UTC on the 21st is still the 20th, 23:10, in Buenos Aires.
+    expect(trackingOrderedAtText('2026-11-21T02:10:00.000Z', zone, now + 3 * 3_600_000)).toBe('hoy 23:10');
+    expect(trackingOrderedAtText('2026-11-19T21:03:00.000Z', zone, now)).toBe('ayer 18:03');
+    expect(trackingOrderedAtText('2026-11-17T12:05:00.000Z', zone, now)).toBe('martes 17/11, 09:05');
+    expect(trackingOrderedAtText('not a date', zone, now)).toBe('');
   });
 });
 

@@ -3,7 +3,6 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { Spinner } from '../components/spinner';
 import { MenuHomeRoute, MenuRoute } from './routes/menu';
-import { NotFoundRoute } from './routes/not-found';
 
 // Declarative routing: the data router costs 16 KB gzipped more, and the menu
 // route must fit a 100 KB first load (docs/decisions/004-web-bundle-budget.md).
@@ -14,28 +13,13 @@ import { NotFoundRoute } from './routes/not-found';
 const HomeRoute = lazy(() => import('./routes/home').then((m) => ({ default: m.HomeRoute })));
 const MenuEntryRoute = lazy(() => import('./routes/menu-entry').then((m) => ({ default: m.MenuEntryRoute })));
 const CartRoute = lazy(() => import('./routes/cart').then((m) => ({ default: m.CartRoute })));
-const ConsoleRoute = lazy(() => import('./routes/console').then((m) => ({ default: m.ConsoleRoute })));
 const CheckoutRoute = lazy(() => import('./routes/checkout').then((m) => ({ default: m.CheckoutRoute })));
 const menuPages = () => import('./routes/menu-pages');
 const MenuCategoryRoute = lazy(() => menuPages().then((m) => ({ default: m.MenuCategoryRoute })));
 const MenuPlateRoute = lazy(() => menuPages().then((m) => ({ default: m.MenuPlateRoute })));
 const FollowUpRoute = lazy(() => import('./routes/follow-up').then((m) => ({ default: m.FollowUpRoute })));
-const SupportRoute = lazy(() => import('./routes/support').then((m) => ({ default: m.SupportRoute })));
-const RiderStartRoute = lazy(() =>
-  import('./routes/rider-start').then((m) => ({ default: m.RiderStartRoute })),
-);
-const RiderShiftRoute = lazy(() =>
-  import('./routes/rider-shift').then((m) => ({ default: m.RiderShiftRoute })),
-);
-const RiderRedirectRoute = lazy(() =>
-  import('./routes/rider-redirect').then((m) => ({ default: m.RiderRedirectRoute })),
-);
-const RiderShipmentsRoute = lazy(() =>
-  import('./routes/rider-shipments').then((m) => ({ default: m.RiderShipmentsRoute })),
-);
-const RiderShipmentRoute = lazy(() =>
-  import('./routes/rider-shipment').then((m) => ({ default: m.RiderShipmentRoute })),
-);
+// The console, support, rider and tracking screens, and the catch-all page: one lazy sub-tree.
+const OtherRoutes = lazy(() => import('./routes/other-routes').then((m) => ({ default: m.OtherRoutes })));
 
 /**
  * The storefront's routes (ordering §2, follow-up §2.1). `preview` outranks a
@@ -52,24 +36,14 @@ export function AppRouter() {
             <Route index element={<HomeRoute />} />
             <Route path="menu/:alias" element={<MenuEntryRoute />} />
             <Route path="menu/:alias/preview" element={<CartRoute />} />
-            <Route path="console" element={<ConsoleRoute />} />
             <Route path="menu/:alias/order/:orderCode" element={<FollowUpRoute />} />
-            <Route path="soporte" element={<SupportRoute />} />
             <Route path="menu/:alias/checkout" element={<CheckoutRoute />} />
-            <Route path="logistics" element={<RiderStartRoute />} />
-            <Route path="logistics/:alias/rider/:registerPageVariant" element={<RiderShiftRoute />} />
-            <Route path="logistics/:alias/rider/:riderId/shipments" element={<RiderRedirectRoute />} />
-            <Route path="logistics/:alias/shipments" element={<RiderShipmentsRoute />} />
-            <Route
-              path="logistics/:alias/shipments/:shipmentType/:shipmentId"
-              element={<RiderShipmentRoute />}
-            />
             <Route path="menu/:alias/:mode" element={<MenuRoute />}>
               <Route index element={<MenuHomeRoute />} />
               <Route path=":category" element={<MenuCategoryRoute />} />
               <Route path=":category/:plate" element={<MenuPlateRoute />} />
             </Route>
-            <Route path="*" element={<NotFoundRoute />} />
+            <Route path="*" element={<OtherRoutes />} />
           </Routes>
         </Suspense>
       </ErrorBoundary>

@@ -12,7 +12,6 @@ import {
   scheduleOrderTiming,
 } from '@comanda/domain/schedule';
 import { minutes } from '@comanda/domain/types';
-import { useEffect, useState } from 'react';
 import type { ApiBranchContactSummary, ApiOrderMode } from '../types/api';
 
 export interface OrderingState {
@@ -60,12 +59,6 @@ export function orderingStateAt(
   };
 }
 
-/** The current time, refreshed every minute, so a shift that starts or ends updates the screen. */
-export function useNow(intervalMs = 60_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
+// Read by the menu, the cart and the follow-up with the ordering state; lives on its own so the
+// tracking page has it without the ordering rules.
+export { useNow } from './use-now';

@@ -42,6 +42,12 @@ interface PrefetchedEntity {
   };
 }
 
+/** A tracking link's reads (the tracking and the alias's entity), while the page's code downloads. */
+export function trackingPrefetch(alias: string, orderCode: string): void {
+  get(`/logisticsorder/tracking/${alias}/${orderCode}`);
+  get(`/diner/${alias}`);
+}
+
 /** Starts the reads of the storefront screen at `location` (the alias's entity; on a mode menu, its menu too). */
 export function storefrontPrefetch(location: { pathname: string; search: string }): void {
   const match = /^\/menu\/([^/?#]+)(?:\/([^/?#]+))?/.exec(location.pathname);

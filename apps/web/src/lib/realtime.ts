@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 
 /**
- * The web app's one Socket.IO client (follow-up page, orders console). One
+ * The web app's one Socket.IO client (follow-up, rider, tracking pages and the orders console). One
  * socket per page on the API's own origin, websocket transport only (the API
  * serves no polling). Rooms are joined with `join` (ack `{ ok }`) and joined
  * again after every reconnect, so a page never silently stops hearing events.
@@ -25,6 +25,8 @@ export interface RealtimeHandlers {
 export interface RealtimeOptions {
   /** Handshake auth (the console's staff session token). */
   auth?: Record<string, unknown>;
+  /** What a room asks for besides its name (a tracking room: `{ orderCode }`); sent as `{ room, ...proof }`. */
+  proof?: Record<string, unknown>;
 }
 
 let socket: Socket | null = null;
@@ -76,8 +78,9 @@ export function realtimeJoin(
   let first = true;
   let left = false;
 
+  const request = options.proof ? { ...options.proof, room } : room;
   const join = () => {
-    current.emit('join', room, (answer: { ok?: boolean } | undefined) => {
+    current.emit('join', request, (answer: { ok?: boolean } | undefined) => {
       if (left) return;
       if (answer?.ok) {
         handlers.onJoined?.(first);

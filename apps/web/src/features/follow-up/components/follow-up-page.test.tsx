@@ -173,8 +173,12 @@ describe('FollowUpPage', () => {
     expect(facts['Clave de entrega']).toBe('4821');
     expect(facts['Puntos canjeados']).toBe('500');
     expect(facts['Puntos a ganar']).toBe('1700 (al entregar el pedido)');
-    const tracking = document.querySelector<HTMLAnchorElement>('.follow-facts a');
+    // The live map is one call to action in the order's status, not a fact among the details.
+    expect(document.querySelector('.follow-facts a')).toBeNull();
+    const tracking = document.querySelector<HTMLAnchorElement>('[data-testid="tracking-link"]');
+    expect(tracking?.textContent).toBe('Seguir el envío en el mapa');
     expect(tracking?.getAttribute('href')).toBe('/logistics/tracking/order/brasa-caballito/ABC123XYZ789');
+    expect(tracking?.closest('section')?.getAttribute('aria-label')).toBe('Estado del pedido');
     expect(document.querySelector('.follow-steps__step--current')?.textContent).toBe('Pedido aceptado');
   });
 
@@ -202,6 +206,7 @@ describe('FollowUpPage', () => {
     );
     expect(Object.keys(pairs('.cart-summary'))).toEqual(['Productos', 'Total']);
     expect(Object.keys(pairs('.follow-facts'))).toEqual(['Medio de pago']);
+    expect(document.querySelector('[data-testid="tracking-link"]')).toBeNull();
   });
 
   it("the venue's rider: waiting for one, then who brings it and where the delivery is", async () => {

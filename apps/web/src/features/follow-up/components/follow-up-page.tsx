@@ -13,6 +13,7 @@ import type { PaymentMethod } from '@comanda/domain/types';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
+import { IconPin } from '../../../components/ui/icons';
 import { paymentRedirectStart } from '../../../lib/payment-redirect';
 import type { FollowUpOrder, FollowUpPayFlow } from '../api/order';
 import { ErrorReport } from './error-report';
@@ -180,6 +181,17 @@ export function FollowUpPage({
           {steps.find((step) => step.state === 'current')?.label ?? steps.at(-1)?.label}
         </p>
         {order.shipment ? <ShipmentLine shipment={order.shipment} /> : null}
+        {/* The one way to the live map: beside where the delivery is (issue 10). */}
+        {order.trackingUrl && order.status !== 'CANCELED' ? (
+          <Link
+            className="button button--bordered follow-track"
+            to={order.trackingUrl}
+            data-testid="tracking-link"
+          >
+            <IconPin size={20} />
+            Seguir el envío en el mapa
+          </Link>
+        ) : null}
       </section>
 
       {processing ? <Spinner label="Procesando el pago…" /> : null}
@@ -287,16 +299,6 @@ export function FollowUpPage({
             <div>
               <dt>Notas</dt>
               <dd>{order.notes}</dd>
-            </div>
-          ) : null}
-          {order.trackingUrl ? (
-            <div>
-              <dt>Seguimiento del envío</dt>
-              <dd>
-                <a className="link" href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
-                  Ver el envío
-                </a>
-              </dd>
             </div>
           ) : null}
           {order.shipmentSecurityCode ? (
