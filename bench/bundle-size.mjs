@@ -67,6 +67,12 @@ const PAGES = [
   },
   { id: 'company', path: '/menu/brasa', what: 'company (branch cards)', expect: 'Brasa' },
   {
+    id: 'rider',
+    path: '/logistics/brasa-nunez/rider/phoneIntake',
+    what: "rider app's first page (issue 9: within the storefront's budget)",
+    expect: 'Ingresa con tu teléfono',
+  },
+  {
     id: 'tracking',
     path: null,
     resolvePath: trackedOrderPath,
@@ -363,6 +369,15 @@ function markdown(report) {
       `${tracking.bar.mapFiles.map((file) => `\`${file}\``).join(', ') || 'none'}) adds ${tracking.bar.map.gzip9Bytes} bytes.`,
   );
   lines.push('');
+  const rider = report.pages.find((pageResult) => pageResult.id === 'rider');
+  lines.push(`## The rider app's bar: its first page ≤ ${report.limitBytes} bytes gzip -9`);
+  lines.push('');
+  lines.push(
+    `**${report.riderPass ? 'PASS' : 'FAIL'}**: ${rider.total.gzip9Bytes} bytes gzip -9 ` +
+      `(${kb(rider.total.gzip9Bytes)} KiB) in ${rider.total.files} script file(s) on \`${rider.path}\`; ` +
+      `margin ${report.limitBytes - rider.total.gzip9Bytes} bytes (no map: the rider app has none).`,
+  );
+  lines.push('');
   for (const pageResult of report.pages) {
     lines.push(`### \`${pageResult.path}\`: ${pageResult.what}`);
     lines.push('');
@@ -482,7 +497,9 @@ async function main() {
       ),
     },
   };
-  report.pass = report.modeMenuPass && trackingPass;
+  const rider = pages.find((pageResult) => pageResult.id === 'rider');
+  report.riderPass = rider.total.gzip9Bytes <= LIMIT && rider.scripts.every((row) => row.gzip9Bytes !== null);
+  report.pass = report.modeMenuPass && trackingPass && report.riderPass;
   report.headline =
     `${bar.path} first load: ${bar.total.gzip9Bytes} bytes of JavaScript gzip -9 in ${bar.total.files} files ` +
     `(bar ${LIMIT}): ${report.modeMenuPass ? 'PASS' : 'FAIL'}; address map chunk (Leaflet) and plate detail load on demand; ` +
@@ -493,6 +510,9 @@ async function main() {
   );
   log(
     `tracking before the map chunk: ${tracking.bar.beforeMap.gzip9Bytes} bytes gzip -9 (limit ${LIMIT}) → ${trackingPass ? 'PASS' : 'FAIL'}`,
+  );
+  log(
+    `rider app's first page: ${rider.total.gzip9Bytes} bytes gzip -9 (limit ${LIMIT}) → ${report.riderPass ? 'PASS' : 'FAIL'}`,
   );
   log('wrote bench/results/bundle-size.json and bundle-size.md');
   return report.pass;
