@@ -117,9 +117,10 @@ test('the rider moves on the open page, the estimate follows, polling covers a d
   await expect(live(page)).toHaveText('Actualizando cada pocos segundos', { timeout: 10_000 });
   await riderReport(request, delivery, { lat: -34.5538, lng: -58.4628 });
   await expect.poll(() => riderOffset(page), { timeout: 15_000 }).not.toEqual(near);
-  // Back: live again, and polling stops.
+  // Back: live again, and polling stops. After a long cut Socket.IO's backoff waits up to 7.5 s
+  // (reconnectionDelayMax 5 s, ± half) before its next try; the handshake and the join follow.
   realtime.restore();
-  await expect(live(page)).toHaveText('En vivo', { timeout: 15_000 });
+  await expect(live(page)).toHaveText('En vivo', { timeout: 30_000 });
 
   // Reloaded: the dialog does not come back for this order.
   await page.reload();
