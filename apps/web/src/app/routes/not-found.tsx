@@ -7,7 +7,7 @@ export function NotFoundRoute() {
   return (
     <ErrorScreen
       title="Página no encontrada"
-      message={params.get('message') ?? 'La página que buscás no existe.'}
+      message={params.get('message') ?? 'La página que buscas no existe.'}
     />
   );
 }
