@@ -51,35 +51,47 @@ const LANDING_WEB = [
  */
 const CORE = [/node_modules\/(react|react-dom|scheduler)\//];
 
-/** The tracking entry's own copies of the web app's and the domain's modules, marked with this query. */
-const TRACKING_COPY = '?tracking';
-/** Shared with the entry chunk that chose the tracking entry: never copied. */
-const TRACKING_SHARED = /apps\/web\/src\/lib\/prefetch\.ts$/;
+/**
+ * The pages with an entry of their own (main.tsx picks one by the path), each
+ * marked with its query: a directly opened tracking link, and the rider app.
+ */
+const ENTRIES = [
+  { bootstrap: /apps\/web\/src\/app\/tracking-bootstrap\.tsx$/, copy: '?tracking' },
+  { bootstrap: /apps\/web\/src\/app\/rider-bootstrap\.tsx$/, copy: '?rider' },
+];
+/** Shared with the entry chunk that chose the page's entry: never copied. */
+const ENTRY_SHARED = /apps\/web\/src\/lib\/(prefetch|entry-paths)\.ts$/;
+/** What an entry copies: our modules, and React Router's (the storefront's copy sits in its first-paint chunk). */
+const ENTRY_COPIED =
+  /\/(apps\/web\/src|packages\/domain\/src)\/[^?]+\.tsx?$|\/node_modules\/react-router\/dist\/production\/[^?]+\.mjs$/;
+const entryCopy = (id: string) => ENTRIES.some((entry) => id.endsWith(entry.copy));
 
 /**
- * A tracking link opened directly renders from app/tracking-bootstrap.tsx, and
- * every module of ours it reaches (the page, the API client, the theme, the
- * domain rules) is its own copy there, as first-paint code has its own domain
- * copies: the storefront keeps its one first-paint chunk (the menu's bar), and
- * the tracking page's first load holds only what it uses (tree-shaken copies,
- * React from the core chunk). In-app, the router's lazy tracking route uses the
- * ordinary modules. Module state (the resource cache, the storage scope, the
- * realtime socket) is per page either way: a page runs one entry or the other.
+ * A page with an entry of its own renders from its bootstrap, and every module
+ * of ours it reaches (the page, the API client, the theme, the domain rules,
+ * and React Router where it routes) is its own copy there, as first-paint code
+ * has its own domain copies: the storefront keeps its one first-paint chunk
+ * (the menu's bar), and the page's first load holds only what it uses
+ * (tree-shaken copies, React from the core chunk). Module state (the resource
+ * cache, the storage scope, the realtime socket, the router's contexts) is per
+ * page either way: a page runs one entry, and leaves it with a full navigation.
+ * In-app, the storefront's lazy tracking route uses the ordinary modules.
  */
-function trackingCopies(): Plugin {
+function entryCopies(): Plugin {
   return {
-    name: 'comanda:tracking-copies',
+    name: 'comanda:entry-copies',
     apply: 'build',
     enforce: 'pre',
     async resolveId(source, importer) {
       if (!importer) return null;
-      const fromCopy = importer.endsWith(TRACKING_COPY);
-      if (!fromCopy && !/apps\/web\/src\/app\/tracking-bootstrap\.tsx$/.test(importer)) return null;
-      const resolved = await this.resolve(source, importer.replace(TRACKING_COPY, ''), { skipSelf: true });
+      const entry = ENTRIES.find(
+        (candidate) => importer.endsWith(candidate.copy) || candidate.bootstrap.test(importer),
+      );
+      if (!entry) return null;
+      const resolved = await this.resolve(source, importer.replace(entry.copy, ''), { skipSelf: true });
       if (!resolved || resolved.external) return null;
-      const ours = /\/(apps\/web\/src|packages\/domain\/src)\/[^?]+\.tsx?$/.test(resolved.id);
-      if (!ours || TRACKING_SHARED.test(resolved.id)) return null;
-      return `${resolved.id}${TRACKING_COPY}`;
+      if (!ENTRY_COPIED.test(resolved.id) || ENTRY_SHARED.test(resolved.id)) return null;
+      return `${resolved.id}${entry.copy}`;
     },
   };
 }
@@ -151,7 +163,7 @@ function firstPaintHtml(): Plugin {
 // The API serves the built app in production; in development Vite proxies /api
 // and /socket.io to it.
 export default defineConfig({
-  plugins: [trackingCopies(), firstPaintDomainCopies(), react(), firstPaintHtml()],
+  plugins: [entryCopies(), firstPaintDomainCopies(), react(), firstPaintHtml()],
   resolve: {
     alias: [{ find: /^react-router$/, replacement: reactRouterProduction }],
   },
@@ -183,9 +195,8 @@ export default defineConfig({
             },
             {
               name: 'storefront',
-              // The tracking entry's copies stay out, whatever their path (trackingCopies).
-              test: (id: string) =>
-                !id.endsWith(TRACKING_COPY) && FIRST_PAINT.some((pattern) => pattern.test(id)),
+              // The other entries' copies stay out, whatever their path (entryCopies).
+              test: (id: string) => !entryCopy(id) && FIRST_PAINT.some((pattern) => pattern.test(id)),
               // Only what the list names: the early prefetch (lib/prefetch.ts and the two small
               // modules it reads) must stay in the entry chunk, ahead of this one.
               includeDependenciesRecursively: false,

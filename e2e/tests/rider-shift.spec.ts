@@ -195,5 +195,9 @@ test("the shipment pages without a shift: the phone step; with a token the serve
   await page.goto(RIDER_LIST);
   await expect(page).toHaveURL(/\/404\?message=/);
   await expect(page.getByText('Acceso denegado o link expirado')).toBeVisible();
+  // The rider app is an entry of its own (app/rider-bootstrap.tsx): leaving it loads the storefront.
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Comanda' })).toBeVisible();
   await context.close();
 });

@@ -1,3 +1,4 @@
+import { RIDER_APP_PATH, TRACKING_PAGE_PATH } from './lib/entry-paths';
 import { installOfferListen } from './lib/install-offer';
 import { storefrontPrefetch, trackingPrefetch } from './lib/prefetch';
 import './styles/global.css';
@@ -10,10 +11,13 @@ installOfferListen();
 
 // A tracking link opened directly (follow-up §2.1) has an entry of its own: the customer's map
 // needs neither the storefront's router nor its menu (app/tracking-bootstrap.tsx).
-const tracking = /^\/logistics\/tracking\/order\/([^/]+)\/([^/]+)\/?$/.exec(location.pathname);
+// The rider app too (app/rider-bootstrap.tsx): its router, without the storefront's first paint.
+const tracking = TRACKING_PAGE_PATH.exec(location.pathname);
 if (tracking) {
   trackingPrefetch(tracking[1] ?? '', tracking[2] ?? '');
   void import('./app/tracking-bootstrap').then(({ trackingRender }) => trackingRender(root, tracking));
+} else if (RIDER_APP_PATH.test(location.pathname)) {
+  void import('./app/rider-bootstrap').then(({ riderRender }) => riderRender(root));
 } else {
   // The storefront's reads start now, while the app's code downloads.
   storefrontPrefetch(window.location);

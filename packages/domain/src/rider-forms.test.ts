@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   riderLookupErrorMessage,
-  riderPhoneIntakeCheck,
-  riderRegisterCheck,
-  riderRegistrationCheck,
   riderSaveErrorMessage,
   riderSecurityCodeCheck,
   riderSecurityCodeValid,
@@ -14,6 +11,7 @@ import {
   riderShiftGreeting,
   riderShiftStart,
 } from './rider-forms';
+import { riderPhoneIntakeCheck, riderRegisterCheck, riderRegistrationCheck } from './rider-phone-checks';
 
 describe('follow-up §5 Rider phone intake', () => {
   it('sends a valid phone formatted (E.164)', () => {

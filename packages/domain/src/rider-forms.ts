@@ -5,7 +5,6 @@
  * show the last one.
  */
 import { riderMessages } from './messages';
-import { phoneIsValid, phoneToE164 } from './phone';
 import type { ShipmentStatus } from './shipment';
 
 /** The page's variants (the route's `registerPageVariant`). */
@@ -18,39 +17,12 @@ export interface RiderFormResult {
   phone: string | null;
 }
 
-const blank = (value: string | null | undefined) => !value || value.trim() === '';
+/** Whether a field was left empty (spaces alone count as empty). */
+export const riderFieldBlank = (value: string | null | undefined) => !value || value.trim() === '';
 
-function result(errors: string[], phone: string | null): RiderFormResult {
+/** A form's outcome from its failing messages, in the spec's order. */
+export function riderFormResult(errors: string[], phone: string | null): RiderFormResult {
   return { errors, message: errors.at(-1) ?? null, phone: errors.length === 0 ? phone : null };
-}
-
-/** Phone intake: the phone must be valid ('El número de teléfono es invalido'); it is sent formatted. */
-export function riderPhoneIntakeCheck(phone: string, country?: string): RiderFormResult {
-  return phoneIsValid(phone, country)
-    ? result([], phoneToE164(phone, country))
-    : result([riderMessages.phoneInvalid], null);
-}
-
-/**
- * Register: phone and confirmation match ('Los números de teléfono no
- * coinciden'), the phone is valid ('El número de teléfono es invalido'), and
- * name, phone and security code are all filled ('Debe completar todos los
- * campos para continuar').
- */
-export function riderRegisterCheck(
-  form: { phone: string; phoneConfirmation: string; name: string; securityCode: string },
-  country?: string,
-): RiderFormResult {
-  const errors: string[] = [];
-  const phone = phoneToE164(form.phone, country);
-  const confirmation = phoneToE164(form.phoneConfirmation, country);
-  if ((phone ?? form.phone.trim()) !== (confirmation ?? form.phoneConfirmation.trim())) {
-    errors.push(riderMessages.phonesDoNotMatch);
-  }
-  if (!phone) errors.push(riderMessages.phoneInvalid);
-  if (blank(form.name) || blank(form.phone) || blank(form.securityCode))
-    errors.push(riderMessages.allRequired);
-  return result(errors, phone);
 }
 
 /** A rider's security code: exactly 4 digits (ADR 022). */
@@ -67,8 +39,8 @@ export function riderSecurityCodeValid(securityCode: string | null | undefined):
  * erróneo', the text the API answers for a code it refuses).
  */
 export function riderSecurityCodeCheck(securityCode: string): RiderFormResult {
-  if (blank(securityCode)) return result([riderMessages.allRequired], null);
-  return result(riderSecurityCodeValid(securityCode) ? [] : [riderMessages.wrongSecurityCode], null);
+  if (riderFieldBlank(securityCode)) return riderFormResult([riderMessages.allRequired], null);
+  return riderFormResult(riderSecurityCodeValid(securityCode) ? [] : [riderMessages.wrongSecurityCode], null);
 }
 
 /** A registration as the server receives it (createwithcode): the phone once, already confirmed by the form. */
@@ -83,29 +55,6 @@ export interface RiderRegistrationResult {
   fields: Partial<Record<keyof RiderRegistration, string>>;
   message: string | null;
   phone: string | null;
-}
-
-/**
- * The register form's rules as the API applies them (§5, plus the 4 digits):
- * name, phone and code filled ('Debe completar todos los campos para
- * continuar'), the phone valid in the venue's country ('El número de teléfono
- * es invalido'), the code 4 digits ('El código de seguridad es erróneo'). Like
- * the forms, the message shown is the last failing check.
- */
-export function riderRegistrationCheck(input: RiderRegistration, country?: string): RiderRegistrationResult {
-  const fields: RiderRegistrationResult['fields'] = {};
-  const errors: string[] = [];
-  const fail = (field: keyof RiderRegistration, message: string) => {
-    fields[field] ??= message;
-    errors.push(message);
-  };
-  const phone = blank(input.phone) ? null : phoneToE164(input.phone, country);
-  if (!blank(input.phone) && !phone) fail('phone', riderMessages.phoneInvalid);
-  if (blank(input.name)) fail('name', riderMessages.allRequired);
-  if (blank(input.phone)) fail('phone', riderMessages.allRequired);
-  if (blank(input.securityCode)) fail('securityCode', riderMessages.allRequired);
-  else if (!riderSecurityCodeValid(input.securityCode)) fail('securityCode', riderMessages.wrongSecurityCode);
-  return { fields, message: errors.at(-1) ?? null, phone: errors.length === 0 ? phone : null };
 }
 
 /**

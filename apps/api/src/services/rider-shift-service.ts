@@ -20,7 +20,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { riderMessages } from '@comanda/domain/messages';
 import { phoneToE164 } from '@comanda/domain/phone';
-import { riderRegistrationCheck, riderSecurityCodeValid, riderShiftStart } from '@comanda/domain/rider-forms';
+import { riderSecurityCodeValid, riderShiftStart } from '@comanda/domain/rider-forms';
+import { riderRegistrationCheck } from '@comanda/domain/rider-phone-checks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db/client';

@@ -2,9 +2,10 @@ import type { RiderShiftVariant } from '@comanda/domain/rider-forms';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
 import { storageScopeSet } from '../../../lib/storage-scope';
+import { riderPhoneChecks } from '../lib/phone-checks';
 import { riderSessionGet, riderSessionSet } from '../lib/session';
 import type { RiderLocation } from '../types';
 import { RiderRedirectPage } from './redirect-page';
@@ -110,6 +111,12 @@ async function submit() {
 }
 
 const alerts = () => [...container.querySelectorAll('[role="alert"]')].map((node) => node.textContent);
+
+// The page loads its phone checks on demand (lib/phone-checks.ts); loaded once here, a submit
+// finds them as a rider who typed the phone first would.
+beforeAll(async () => {
+  await Promise.all([riderPhoneChecks(), import('../lib/format')]);
+});
 
 beforeEach(() => {
   localStorage.clear();

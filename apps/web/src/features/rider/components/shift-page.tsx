@@ -2,8 +2,6 @@ import { riderMessages } from '@comanda/domain/messages';
 import {
   type RiderShiftVariant,
   riderLookupErrorMessage,
-  riderPhoneIntakeCheck,
-  riderRegisterCheck,
   riderSaveErrorMessage,
   riderSecurityCodeCheck,
   riderShiftAfterLookup,
@@ -16,7 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { type RiderView, riderCreate, riderLookup, riderUpdate } from '../api/rider-api';
-import { riderPhoneText } from '../lib/format';
+import { riderPhoneChecks, useRiderPhoneText } from '../lib/phone-checks';
 import {
   type RiderPending,
   riderPendingGet,
@@ -59,6 +57,8 @@ export function RiderShiftPage({
   const [name, setName] = useState('');
   const [securityCode, setSecurityCode] = useState('');
   const country = location.country.code;
+  const pendingPhoneText = useRiderPhoneText(pending?.phone ?? '');
+  const phoneChecksLoad = () => void riderPhoneChecks();
 
   // The code steps need the rider the phone step found (or the one on shift here, to end it).
   const rider =
@@ -111,6 +111,7 @@ export function RiderShiftPage({
     event.preventDefault();
     if (status === 'loading') return;
     if (variant === 'phoneIntake') {
+      const { riderPhoneIntakeCheck } = await riderPhoneChecks();
       const check = riderPhoneIntakeCheck(phone, country);
       setError(check.message);
       if (!check.phone) return;
@@ -137,6 +138,7 @@ export function RiderShiftPage({
     }
     if (variant === 'register') {
       if (!pending) return;
+      const { riderRegisterCheck } = await riderPhoneChecks();
       const check = riderRegisterCheck(
         { phone: pending.phone, phoneConfirmation, name, securityCode: securityCode.trim() },
         country,
@@ -247,6 +249,7 @@ export function RiderShiftPage({
                   value={phone}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={described}
+                  onFocus={phoneChecksLoad}
                   onChange={(event) => setPhone(event.target.value)}
                 />
               </div>
@@ -256,7 +259,7 @@ export function RiderShiftPage({
             <>
               <div className="rider-field">
                 <label htmlFor={`${formId}-locked`}>Teléfono</label>
-                <input id={`${formId}-locked`} type="tel" value={riderPhoneText(pending.phone)} readOnly />
+                <input id={`${formId}-locked`} type="tel" value={pendingPhoneText} readOnly />
                 <Link className="link rider-field__hint" to={riderShiftPath(alias, 'phoneIntake')}>
                   {riderTexts.changePhone}
                 </Link>
@@ -271,6 +274,7 @@ export function RiderShiftPage({
                   placeholder={riderMessages.phonePlaceholder}
                   value={phoneConfirmation}
                   aria-describedby={described}
+                  onFocus={phoneChecksLoad}
                   onChange={(event) => setPhoneConfirmation(event.target.value)}
                 />
               </div>
