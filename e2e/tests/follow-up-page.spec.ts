@@ -134,7 +134,7 @@ test('a delivery order: extras, item notes, code discount, delivery and service 
     summary.locator('div').filter({ has: page.getByText(label, { exact: true }) });
   await expect(row('Productos').locator('dd')).toHaveText(money(view.itemsPrice));
   await expect(row('PROVOLETA').locator('dd')).toHaveText(`− ${money(view.discounts[0]?.amount ?? 0)}`);
-  await expect(row('Costo de envío').locator('dd')).toHaveText(money(view.deliveryFee));
+  await expect(row('Envío').locator('dd')).toHaveText(money(view.deliveryFee));
   await expect(row('Costo de servicio').locator('dd')).toHaveText(money(view.userServiceFee));
   await expect(page.getByTestId('order-total')).toHaveText(money(order.price));
   const facts = page.locator('.follow-facts');

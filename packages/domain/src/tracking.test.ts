@@ -15,7 +15,6 @@ import {
   trackingIsFinished,
   trackingMapCenter,
   trackingMarkers,
-  trackingOrderedAtText,
   trackingPositionFreshness,
   trackingRiderPanel,
   trackingStatusLabel,
@@ -150,17 +149,6 @@ describe('Tracking: the rider marker, its freshness and the order time (ours)', 
     expect(trackingIsFinished('DELIVERED')).toBe(true);
     expect(trackingIsFinished('RETURNED')).toBe(true);
     expect(trackingIsFinished('CANCELED')).toBe(true);
-  });
-
-  it("gives the order's time in the location's zone: today, yesterday or the day", () => {
-    const zone = 'America/Argentina/Buenos_Aires';
-    const now = Date.parse('2026-11-20T23:30:00.000Z'); // Friday 20:30 in Buenos Aires
-    expect(trackingOrderedAtText('2026-11-20T21:03:00.000Z', zone, now)).toBe('hoy 18:03');
-    // 02:10 UTC on the 21st is still the 20th, 23:10, in Buenos Aires.
-    expect(trackingOrderedAtText('2026-11-21T02:10:00.000Z', zone, now + 3 * 3_600_000)).toBe('hoy 23:10');
-    expect(trackingOrderedAtText('2026-11-19T21:03:00.000Z', zone, now)).toBe('ayer 18:03');
-    expect(trackingOrderedAtText('2026-11-17T12:05:00.000Z', zone, now)).toBe('martes 17/11, 09:05');
-    expect(trackingOrderedAtText('not a date', zone, now)).toBe('');
   });
 });
 

@@ -3,9 +3,8 @@
  * markers show, the rider panel, the ETA line, the delivery code modal and the
  * map centre.
  */
-import { scheduleMessages, trackingMessages } from './messages';
+import { trackingMessages } from './messages';
 import type { ShipmentStatus } from './shipment';
-import { zonedParts } from './zoned-time';
 
 /** follow-up §4.7: realtime channel prefix. */
 export const TRACKING_CHANNEL_PREFIX = 'tracking-';
@@ -215,22 +214,4 @@ export function trackingPositionFreshness(
   const minutes = Math.floor(age / 60_000);
   const ago = minutes < 60 ? `hace ${minutes} min` : `hace ${Math.floor(minutes / 60)} h`;
   return { stale: true, text: trackingPageTexts.lastPosition(ago) };
-}
-
-/**
- * When the order was placed, in the location's zone (COPY.md formats): 'hoy
- * 21:03', 'ayer 21:03', or 'viernes 20/11, 21:03' on another day.
- */
-export function trackingOrderedAtText(at: string, timeZone: string, now: number): string {
-  const instant = Date.parse(at);
-  if (!Number.isFinite(instant)) return '';
-  const parts = zonedParts(instant, timeZone);
-  const time = `${String(parts.hour).padStart(2, '0')}:${String(parts.minute).padStart(2, '0')}`;
-  const sameDay = (other: number) => {
-    const day = zonedParts(other, timeZone);
-    return day.year === parts.year && day.month === parts.month && day.day === parts.day;
-  };
-  if (sameDay(now)) return `hoy ${time}`;
-  if (sameDay(now - 86_400_000)) return `ayer ${time}`;
-  return `${scheduleMessages.dayNames[parts.dayOfWeek].toLowerCase()} ${parts.day}/${parts.month}, ${time}`;
 }

@@ -18,7 +18,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
       return (
         <ErrorScreen
           title="Algo salió mal"
-          message="No pudimos mostrar esta página. Intentá nuevamente en unos minutos."
+          message="No pudimos mostrar esta página. Inténtalo de nuevo en unos minutos."
         />
       );
     }

@@ -155,12 +155,12 @@ describe('FollowUpPage', () => {
       'Productos',
       'Servicio de mesa',
       'BIENVENIDO',
-      'Costo de envío',
+      'Envío',
       'Costo de servicio',
       'Total',
     ]);
     expect(norm(summary.BIENVENIDO)).toBe('− $ 5.000');
-    expect(norm(summary['Costo de envío'])).toBe('$ 1.500');
+    expect(norm(summary['Envío'])).toBe('$ 1.500');
     expect(norm(summary['Costo de servicio'])).toBe('$ 537');
     expect(norm(summary.Total)).toBe('$ 34.037');
 

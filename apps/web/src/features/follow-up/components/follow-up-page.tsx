@@ -10,6 +10,7 @@ import {
 } from '@comanda/domain/order-status';
 import { trackingStatusLabel } from '@comanda/domain/tracking';
 import type { PaymentMethod } from '@comanda/domain/types';
+import { zonedMomentText } from '@comanda/domain/zoned-moment';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -136,8 +137,7 @@ export function FollowUpPage({
   const unpaid = paymentState === 'UNPAID';
   const processing = paying || awaiting !== false;
   const orderedAt = new Date(order.orderedAt);
-  const when = (at: Date) =>
-    new Intl.DateTimeFormat('es-AR', { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at);
+  const when = (at: Date) => zonedMomentText(at, timeZone, now);
   const address = order.destination
     ? (order.destination.fullAddress ??
       [[order.destination.street, order.destination.number].filter(Boolean).join(' '), order.destination.city]
@@ -248,7 +248,7 @@ export function FollowUpPage({
           ))}
           {order.deliveryFee > 0 ? (
             <div>
-              <dt>Costo de envío</dt>
+              <dt>Envío</dt>
               <dd>{money(order.deliveryFee)}</dd>
             </div>
           ) : null}

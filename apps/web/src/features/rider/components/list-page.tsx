@@ -1,4 +1,5 @@
 import { shipmentMessages } from '@comanda/domain/messages';
+import { zonedMomentText } from '@comanda/domain/zoned-moment';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -16,7 +17,7 @@ import { useOutboxSettled } from '../hooks/use-outbox-settled';
 import { type RiderIdentity, useRiderIdentity } from '../hooks/use-rider-identity';
 import { useRiderLive } from '../hooks/use-rider-live';
 import { useRiderOutbox } from '../hooks/use-rider-outbox';
-import { riderMoney, riderTime } from '../lib/format';
+import { riderMoney } from '../lib/format';
 import { useRiderPositionReport } from '../lib/position';
 import { riderPendingSet, riderSessionSet } from '../lib/session';
 import { shipmentPaidInCash } from '../lib/target';
@@ -224,7 +225,7 @@ function ShipmentCard({
     >
       <span className="rider-list-card__top">
         <span className="rider-list-card__code">{shipment.code}</span>
-        <span className="muted">{riderTime(shipment.createdAt, location.timeZone, now)}</span>
+        <span className="muted">{zonedMomentText(shipment.createdAt, location.timeZone, now)}</span>
       </span>
       {place(shipment) ? <span className="rider-list-card__place">{place(shipment)}</span> : null}
       <span className="rider-list-card__meta">
@@ -245,7 +246,7 @@ function StackCard({ stack, location, now }: { stack: RiderStack; location: Ride
     >
       <span className="rider-list-card__top">
         <span className="rider-list-card__code">{riderTexts.multiDelivery(stack.shipments.length)}</span>
-        <span className="muted">{riderTime(stack.createdAt, location.timeZone, now)}</span>
+        <span className="muted">{zonedMomentText(stack.createdAt, location.timeZone, now)}</span>
       </span>
       <span className="rider-list-card__codes">
         {stack.shipments.map((shipment) => shipment.code).join(' · ')}

@@ -5,9 +5,10 @@ import {
   shipmentIsFinished,
   shipmentIsPreDropOff,
 } from '@comanda/domain/shipment';
+import { zonedMomentText } from '@comanda/domain/zoned-moment';
 import { Icon } from '../../../components/ui/icons';
 import type { RiderShipment } from '../api/rider-api';
-import { riderMoney, riderPhoneText, riderTime } from '../lib/format';
+import { riderMoney, riderPhoneText } from '../lib/format';
 import { destinationLine, directionsUrl, shipmentPaidInCash, shipmentToDomain } from '../lib/target';
 import { riderTexts, STATUS_LABELS } from '../lib/texts';
 import type { RiderLocation } from '../types';
@@ -45,7 +46,7 @@ export function ShipmentInfo({
   const preDropOff = shipmentIsPreDropOff(shipment.status);
   const eta = shipment.eta
     ? Number.isFinite(Date.parse(shipment.eta))
-      ? riderTime(shipment.eta, location.timeZone, Date.now())
+      ? zonedMomentText(shipment.eta, location.timeZone, Date.now())
       : shipment.eta
     : null;
 

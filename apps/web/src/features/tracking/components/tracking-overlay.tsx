@@ -2,13 +2,13 @@ import { trackingMessages } from '@comanda/domain/messages';
 import type { ColorScheme } from '@comanda/domain/theme';
 import {
   trackingEtaText,
-  trackingOrderedAtText,
   trackingPageTexts,
   trackingPositionFreshness,
   trackingRiderPanel,
   trackingStatusLabel,
 } from '@comanda/domain/tracking';
 import { venueWhatsAppLink } from '@comanda/domain/venue-message';
+import { zonedMomentText } from '@comanda/domain/zoned-moment';
 import type { Ref } from 'react';
 import { Icon, IconChat, IconMoon, IconPhone, IconSun } from '../../../components/ui/icons';
 import type { TrackingInfo } from '../api/tracking';
@@ -99,7 +99,7 @@ export function TrackingOverlay({
       <h1 className="tracking-panel__title">{trackingMessages.order(data?.orderCode ?? orderCode)}</h1>
       {data ? (
         <p className="tracking-panel__meta">
-          <time dateTime={data.orderedAt}>{trackingOrderedAtText(data.orderedAt, data.timeZone, now)}</time>
+          <time dateTime={data.orderedAt}>{zonedMomentText(data.orderedAt, data.timeZone, now)}</time>
           <span aria-hidden="true"> · </span>
           <span>{data.branch.name}</span>
         </p>
