@@ -9,9 +9,7 @@ describe('COPY.md formats: a moment in the location’s zone, 24 h', () => {
     expect(zonedMomentText('2026-11-20T21:03:00.000Z', zone, now)).toBe('18:03');
     // 02:10 UTC on the 21st is still the 20th, 23:10, in Buenos Aires.
     expect(zonedMomentText('2026-11-21T02:10:00.000Z', zone, now + 3 * 3_600_000)).toBe('23:10');
-    expect(zonedMomentText('2026-11-21T02:10:00.000Z', 'UTC', now + 3 * 3_600_000)).toBe(
-      'sábado 21/11, 02:10',
-    );
+    expect(zonedMomentText('2026-11-21T02:10:00.000Z', 'UTC', now + 3 * 3_600_000)).toBe('02:10');
   });
 
   it('names yesterday and tomorrow, and the weekday and date of any other day', () => {
