@@ -8,7 +8,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { RETIRED_POSITION } from '../db/schema/columns';
-import { loyaltyProgramBranchContacts, loyaltyPrograms } from '../db/schema/customers';
 import {
   branchContacts,
   branches,
@@ -18,6 +17,7 @@ import {
   paymentTypes,
 } from '../db/schema/tenant';
 import type { LoyaltyProgramRow } from './customer-repository';
+import { loyaltyProgramOfBranch } from './loyalty-repository';
 import {
   type GeneralDiscountRow,
   type GeneralSurchargeRow,
@@ -170,22 +170,12 @@ export async function orderModeContentLoad(
     .orderBy(asc(paymentTypes.position), asc(paymentTypes.id));
   const discountRows = await generalDiscountsOfOrderMode(db, companyId, scope.orderModeId);
   const surchargeRows = await generalSurchargesOfOrderMode(db, companyId, scope.orderModeId);
-  const [program] = await db
-    .select()
-    .from(loyaltyPrograms)
-    .where(and(eq(loyaltyPrograms.companyId, companyId), eq(loyaltyPrograms.branchId, scope.branchId)))
-    .limit(1);
-  const links = program
-    ? await db
-        .select({ branchContactId: loyaltyProgramBranchContacts.branchContactId })
-        .from(loyaltyProgramBranchContacts)
-        .where(eq(loyaltyProgramBranchContacts.loyaltyProgramId, program.id))
-    : [];
+  const loyalty = await loyaltyProgramOfBranch(db, companyId, scope.branchId);
   return {
     paymentTypes: paymentTypeRows,
     generalDiscounts: discountRows,
     surcharges: surchargeRows,
-    loyaltyProgram: program ?? null,
-    loyaltyBranchContactIds: links.map((link) => link.branchContactId),
+    loyaltyProgram: loyalty?.program ?? null,
+    loyaltyBranchContactIds: loyalty?.branchContactIds ?? [],
   };
 }

@@ -32,6 +32,16 @@ export const ErrorSchema = Type.Object(
   { description: 'Every error: `{ error, message, fields? }`; `message` is Spanish and names what failed.' },
 );
 
+/** The signed-in diner's session (ADR 018), on the routes that answer a customer's own data. */
+export const CustomerSessionHeadersSchema = Type.Object({
+  'x-customer-session': Type.Optional(
+    Type.String({
+      maxLength: 128,
+      description: 'The token answered by `POST /api/orderingcustomer/session`',
+    }),
+  ),
+});
+
 /** The error responses every diner read route can give. */
 export const errorResponses = { 400: ErrorSchema, 404: ErrorSchema } as const;
 

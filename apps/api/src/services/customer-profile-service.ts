@@ -20,11 +20,17 @@ export interface CustomerProfileView {
   loyaltyPointsBalance: number;
 }
 
-export async function customerProfileGet(
+/**
+ * The company and E.164 phone a request may read personal data of: the
+ * session's own phone, at the branch's company. 401 without a live session
+ * (checked first: without one, not even whether the branch or the phone
+ * exists is told), 404 for an unknown branch, 403 when the path's phone (read
+ * in the company's country) or the branch's company is not the session's.
+ */
+export async function customerOwnPhoneAt(
   db: Queryable,
   input: { phone: string; branchId: number; token: string | undefined; now: number },
-): Promise<CustomerProfileView> {
-  // The session first: without one, not even whether the branch or the phone exists is told.
+): Promise<{ companyId: number; phone: string }> {
   const session = await customerSessionOf(db, input.token, input.now);
   if (!session) throw new HttpError(401, customerAuthMessages.sessionRequired);
   const branch = await branchFind(db, input.branchId);
@@ -34,12 +40,20 @@ export async function customerProfileGet(
   if (session.companyId !== branch.companyId || phone !== session.phone) {
     throw new HttpError(403, customerAuthMessages.sessionOtherPhone);
   }
-  const customer = await customerFind(db, branch.companyId, session.phone);
+  return { companyId: branch.companyId, phone: session.phone };
+}
+
+export async function customerProfileGet(
+  db: Queryable,
+  input: { phone: string; branchId: number; token: string | undefined; now: number },
+): Promise<CustomerProfileView> {
+  const own = await customerOwnPhoneAt(db, input);
+  const customer = await customerFind(db, own.companyId, own.phone);
   return {
     optIn: customer?.optIn ?? false,
     addressesRegistered: customer?.addressesRegistered ?? [],
     name: customer?.name ?? null,
-    phone: session.phone,
+    phone: own.phone,
     loyaltyPointsBalance: customer?.loyaltyPointsBalance ?? 0,
   };
 }

@@ -229,7 +229,8 @@ export async function companyBranchesPage(
   };
 }
 
-async function branchOrNotFound(db: Queryable, branchId: number): Promise<BranchRow> {
+/** A branch diners can see, or 404 naming it. */
+export async function branchOrNotFound(db: Queryable, branchId: number): Promise<BranchRow> {
   const branch = await branchFind(db, branchId);
   if (!branch) throw notFound(`No existe la marca ${branchId}`);
   return branch;

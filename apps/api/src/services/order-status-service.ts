@@ -27,6 +27,7 @@
  * "accept" together therefore all succeed once; the state machine still
  * refuses every real move that is not allowed (409).
  */
+import { loyaltyLedgerKindOfMove } from '@comanda/domain/loyalty-ledger';
 import { type OrderStatus, orderStatusCanMove, orderStatusMove } from '@comanda/domain/order-status';
 import { type OrderErrorType, venueFollowUpText, venueWhatsAppLink } from '@comanda/domain/venue-message';
 import type { Tx } from '../db/client';
@@ -162,8 +163,9 @@ export async function orderStatusMoveWrite(
     reason: input.reason,
     now: new Date(now),
   });
-  if (input.to === 'DELIVERED') await orderLoyaltyCredit(tx, moved.id, now);
-  if (input.to === 'CANCELED') await orderLoyaltyReverse(tx, moved.id, now);
+  const points = loyaltyLedgerKindOfMove(input.to);
+  if (points === 'ACCRUAL') await orderLoyaltyCredit(tx, moved.id, now);
+  if (points === 'REVERSAL') await orderLoyaltyReverse(tx, moved.id, now);
   const message = await outboxOrderNotificationEnqueue(tx, {
     order: moved,
     branchContact: input.branchContact,

@@ -1,13 +1,20 @@
 /**
- * Branch-contact reads under /api/branch (ordering §7). `{id}` is a branch
- * contact id, as the spec's delivery-fee call names it.
+ * Reads under /api/branch (ordering §7). In the delivery-fee call `{id}` is a
+ * branch contact id, as the spec's call names it; in the loyalty calls it is a
+ * branch id (a programme belongs to a branch, ADR 026).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { deliveryInfoPresent } from '../../../presenters/delivery-info-presenter';
 import { DeliveryInfoQuerySchema, DeliveryInfoSchema } from '../../../schemas/delivery-info';
-import { errorResponses, IdParam } from '../../../schemas/diner';
+import { CustomerSessionHeadersSchema, ErrorSchema, errorResponses, IdParam } from '../../../schemas/diner';
+import {
+  LoyaltyHistoryQuerySchema,
+  LoyaltyHistorySchema,
+  LoyaltyProgramSchema,
+} from '../../../schemas/loyalty';
 import { deliveryInfoForPoint } from '../../../services/delivery-info-service';
+import { loyaltyHistoryGet, loyaltyProgramGet } from '../../../services/loyalty-service';
 
 const branchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -34,6 +41,58 @@ const branchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Rider shifts change at any time: never let a cache answer for the next diner.
       reply.header('cache-control', 'no-store');
       return deliveryInfoPresent(result.info, result.mantissaLength);
+    },
+  );
+
+  app.get(
+    '/:id/loyalty-program',
+    {
+      schema: {
+        tags: ['loyalty'],
+        summary: "A branch's active loyalty programme (public: nothing about any customer)",
+        description:
+          '404 when the branch has no programme or it is switched off (the storefront then shows no points). ' +
+          'Points are earned and redeemed only at the listed `branchContactIds`.',
+        params: Type.Object({ id: IdParam }),
+        response: { 200: LoyaltyProgramSchema, ...errorResponses },
+      },
+    },
+    async (request) => loyaltyProgramGet(app.db, request.params.id),
+  );
+
+  app.get(
+    '/:branchId/loyalty-points/history/:customerPhone',
+    {
+      schema: {
+        tags: ['loyalty'],
+        summary: "The signed-in customer's points history ('Mis {name}': Pedidos / Puntos / Saldo)",
+        description:
+          'Only with a session for this phone at the branch’s company (X-Customer-Session, ADR 018): 401 ' +
+          'without one, 403 with another phone’s or another company’s. Every row of the customer’s wallet ' +
+          'at the company, newest first, at most 20 per reading.',
+        headers: CustomerSessionHeadersSchema,
+        params: Type.Object({
+          branchId: IdParam,
+          customerPhone: Type.String({
+            minLength: 1,
+            maxLength: 40,
+            description: 'As typed; read in the venue’s country',
+          }),
+        }),
+        querystring: LoyaltyHistoryQuerySchema,
+        response: { 200: LoyaltyHistorySchema, 401: ErrorSchema, 403: ErrorSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return loyaltyHistoryGet(app.db, {
+        branchId: request.params.branchId,
+        phone: request.params.customerPhone,
+        token: request.headers['x-customer-session'],
+        now: app.clock.now(),
+        offset: request.query.offset,
+        limit: request.query.limit,
+      });
     },
   );
 };

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { HttpError } from '../../../lib/http-error';
+import { CustomerSessionHeadersSchema } from '../../../schemas/diner';
 import {
   CODE_LENGTH,
   CODE_MAX_ATTEMPTS,
@@ -20,15 +21,6 @@ const ErrorSchema = Type.Object({
   message: Type.String(),
   fields: Type.Optional(Type.Record(Type.String(), Type.String())),
   retryAfterSeconds: Type.Optional(Type.Integer()),
-});
-
-const SessionHeadersSchema = Type.Object({
-  'x-customer-session': Type.Optional(
-    Type.String({
-      maxLength: 128,
-      description: 'The token answered by `POST /api/orderingcustomer/session`',
-    }),
-  ),
 });
 
 const PhoneField = Type.String({
@@ -148,7 +140,7 @@ const orderingCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['orderingcustomer'],
         summary: 'Sign out: end the session the X-Customer-Session header names',
-        headers: SessionHeadersSchema,
+        headers: CustomerSessionHeadersSchema,
         response: { 204: Type.Null(), 401: ErrorSchema },
       },
     },
@@ -167,7 +159,7 @@ const orderingCustomerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Only with a session for this phone at the branch’s company: 401 without one, 403 with another ' +
           'phone’s; nothing about the phone is answered otherwise.',
-        headers: SessionHeadersSchema,
+        headers: CustomerSessionHeadersSchema,
         params: Type.Object({ phone: PhoneField }),
         querystring: Type.Object({ branchId: Type.Integer({ minimum: 1 }) }),
         response: {
