@@ -4,8 +4,8 @@
  * ADR 027).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ErrorSchema } from '../../../schemas/diner';
+import { CustomerSessionHeadersSchema } from '../../../schemas/diner-orders';
 import {
   RewardAlreadyCreditedSchema,
   RewardCreditedSchema,
@@ -28,9 +28,7 @@ const dinerCustomerRewardRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'todos los campos para continuar\u2019). No session needed; without the `X-Customer-Session` of this ' +
           'phone a stored customer’s name and email are not changed. 409 \u2018Ya ha canjeado este premio\u2019 ' +
           '(its `detail` says \u2018already exists\u2019) when the phone got this reward before.',
-        headers: Type.Object({
-          'x-customer-session': Type.Optional(Type.String({ maxLength: 128 })),
-        }),
+        headers: CustomerSessionHeadersSchema,
         params: RewardSignupParamsSchema,
         body: RewardSignupBodySchema,
         response: {

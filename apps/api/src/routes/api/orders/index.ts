@@ -3,23 +3,14 @@
  * the signed-in customer's orders at one location (ADR 018, ADR 027).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ErrorSchema } from '../../../schemas/diner';
 import {
+  CustomerSessionHeadersSchema,
   DINER_ORDERS_PAGE_SIZE,
   DinerOrdersQuerySchema,
   DinerOrdersSchema,
 } from '../../../schemas/diner-orders';
 import { dinerOrdersList } from '../../../services/diner-orders-service';
-
-const SessionHeadersSchema = Type.Object({
-  'x-customer-session': Type.Optional(
-    Type.String({
-      maxLength: 128,
-      description: 'The token answered by `POST /api/orderingcustomer/session`',
-    }),
-  ),
-});
 
 const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -32,7 +23,7 @@ const ordersRoutes: FastifyPluginAsyncTypebox = async (app) => {
           `${DINER_ORDERS_PAGE_SIZE} orders a page (\`offset\` = page × ${DINER_ORDERS_PAGE_SIZE}), each with ` +
           'its lines (for \u2018Repetir pedido\u2019) and its follow-up page. Only with a session for this phone ' +
           'at the location’s company: 401 without one, 403 with another phone’s or another company’s.',
-        headers: SessionHeadersSchema,
+        headers: CustomerSessionHeadersSchema,
         querystring: DinerOrdersQuerySchema,
         response: { 200: DinerOrdersSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
