@@ -376,3 +376,9 @@ export const orderNotificationMessages = {
   venueContact: (name: string, code: string, venue: string) =>
     `Hola${name ? ` ${name}` : ''}, te escribimos de ${venue} por tu pedido ${code}.`,
 } as const;
+
+/** (ours) 'Repetir pedido' (issue 11, beyond the spec): the lines of a past order no longer sold. */
+export const orderRepeatMessages = {
+  repeat: 'Repetir pedido',
+  dropped: (names: string) => `Ya no están a la venta y no se agregaron: ${names}`,
+} as const;

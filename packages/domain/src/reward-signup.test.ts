@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { rewardIsOffered, rewardSignupCheck, rewardSignupErrorMessage } from './reward-signup';
+import {
+  rewardIsOffered,
+  rewardSignupCheck,
+  rewardSignupErrorMessage,
+  rewardSignupFieldErrors,
+} from './reward-signup';
 import { sessionAccountMenu, sessionRequireSignIn, sessionSignInMessage } from './session';
 
 const form = { name: 'Martina Gómez', phone: '11 5555-0101', email: 'martina@correo.example' };
@@ -22,6 +27,20 @@ describe('ordering §5 Loyalty reward sign-up', () => {
     const result = rewardSignupCheck({ ...form, ...overrides });
     expect(result.errors).toEqual(errors);
     expect(result.message).toBe(errors.at(-1));
+  });
+
+  it('names the failing fields, each with its message', () => {
+    expect(rewardSignupFieldErrors(form)).toEqual({});
+    expect(rewardSignupFieldErrors({ name: ' ', phone: '123', email: 'martina' })).toEqual({
+      name: 'Debe completar todos los campos para continuar',
+      phone: 'El número de teléfono es invalido',
+      email: 'Debe completar todos los campos para continuar',
+    });
+    expect(rewardSignupFieldErrors({ ...form, phone: '' })).toEqual({
+      phone: 'El número de teléfono es invalido',
+    });
+    // Read in the venue's country: a Uruguayan mobile is valid there.
+    expect(rewardSignupFieldErrors({ ...form, phone: '094 123 456' }, 'uy')).toEqual({});
   });
 
   it("answers 'Ya ha canjeado este premio' when the reply says 'already exists'", () => {

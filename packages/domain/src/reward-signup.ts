@@ -17,6 +17,25 @@ export interface RewardSignupResult {
   phone: string | null;
 }
 
+/** The form's fields, each with the spec's message when it fails. */
+export type RewardSignupFieldErrors = Partial<Record<'name' | 'phone' | 'email', string>>;
+
+/**
+ * The checks per field: an invalid (or empty) phone gets 'El número de
+ * teléfono es invalido'; an empty name, or an empty or malformed email, gets
+ * 'Debe completar todos los campos para continuar'.
+ */
+export function rewardSignupFieldErrors(
+  form: { name: string; phone: string; email: string },
+  country?: string,
+): RewardSignupFieldErrors {
+  const fields: RewardSignupFieldErrors = {};
+  if (!phoneToE164(form.phone, country)) fields.phone = rewardMessages.phoneInvalid;
+  if (blank(form.name)) fields.name = rewardMessages.allRequired;
+  if (blank(form.email) || !emailIsValid(form.email)) fields.email = rewardMessages.allRequired;
+  return fields;
+}
+
 /**
  * A valid phone ('El número de teléfono es invalido'), and name, phone and email
  * all filled ('Debe completar todos los campos para continuar'). A filled but
@@ -26,13 +45,12 @@ export function rewardSignupCheck(
   form: { name: string; phone: string; email: string },
   country?: string,
 ): RewardSignupResult {
+  const fields = rewardSignupFieldErrors(form, country);
   const errors: string[] = [];
-  const phone = phoneToE164(form.phone, country);
-  if (!phone) errors.push(rewardMessages.phoneInvalid);
-  if (blank(form.name) || blank(form.phone) || blank(form.email) || !emailIsValid(form.email)) {
-    errors.push(rewardMessages.allRequired);
-  }
-  return { errors, message: errors.at(-1) ?? null, phone: errors.length === 0 ? phone : null };
+  if (fields.phone) errors.push(rewardMessages.phoneInvalid);
+  if (fields.name || fields.email || blank(form.phone)) errors.push(rewardMessages.allRequired);
+  const phone = errors.length === 0 ? phoneToE164(form.phone, country) : null;
+  return { errors, message: errors.at(-1) ?? null, phone };
 }
 
 /** The message of a failed redemption: 'Ya ha canjeado este premio' when the reply says 'already exists'. */

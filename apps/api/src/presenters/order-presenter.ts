@@ -134,6 +134,11 @@ export function breakdownPresent(pricing: PricingBreakdown, mantissaLength: numb
   };
 }
 
+/** The diner's follow-up page of an order: `/menu/{alias}/order/{code}`. */
+export function orderFollowUpPath(branchContactAlias: string, code: string): string {
+  return `/menu/${branchContactAlias}/order/${code}`;
+}
+
 /** The 201 answer of a placement. */
 export function orderPlacedPresent(
   order: Pick<OrderRow, 'id' | 'code' | 'status' | 'price' | 'paymentStatus'>,
@@ -145,7 +150,7 @@ export function orderPlacedPresent(
     status: order.status,
     price: major(order.price, context.mantissaLength),
     paymentStatus: order.paymentStatus,
-    followUpUrl: `/menu/${context.branchContactAlias}/order/${order.code}`,
+    followUpUrl: orderFollowUpPath(context.branchContactAlias, order.code),
     handOff: context.handOff,
   };
 }
