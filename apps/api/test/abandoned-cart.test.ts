@@ -1,20 +1,16 @@
 /**
  * Abandoned-cart recovery (issue 11, ADR 028), on PGlite and PostgreSQL: a
- * signed-in diner's beacon (sendBeacon's text/plain or JSON), its validation,
- * the cancel, the job that writes one WhatsApp message per due cart — only to
- * opted-in customers, only while the location is open — and never two, even
- * with two app instances on one database; the recovery link's read, the order
- * that recovers the cart, and the console's figures, scoped to the company.
+ * signed-in diner's beacon (sendBeacon's text/plain or JSON) and its
+ * validation, the cancel, the recovery link's read, the order that recovers
+ * the cart, and the console's figures, scoped to the company.
  */
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type App, appBuild } from '../src/app';
-import { abandonedCarts, customers } from '../src/db/schema/customers';
-import { outboxMessages } from '../src/db/schema/platform';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { abandonedCarts } from '../src/db/schema/customers';
+import { abandonedCartScene, MIN } from './support/abandoned-cart-fixture';
 import {
   CHISPA_OWNER,
   clasicaLine,
-  FUEGO_OWNER,
   FUEGO_PALERMO_STAFF,
   freshPhone,
   orderPlace,
@@ -22,87 +18,13 @@ import {
   request,
   staffLogin,
 } from './support/console-fixture';
-import { tenantExample, tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
-import {
-  customerAuthForTest,
-  customerSignIn,
-  type LocationIds,
-  locationIds,
-  WEDNESDAY_1300,
-  WEDNESDAY_1700,
-} from './support/order-fixture';
-import { testDatabaseKinds, useTestApp } from './support/test-app';
-
-const MIN = 60_000;
-const generous = { order: 100_000, codeValidate: 100_000, clientLog: 100_000 };
+import { customerSignIn, locationIds, WEDNESDAY_1300 } from './support/order-fixture';
+import { testDatabaseKinds } from './support/test-app';
 
 describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
-  const ctx = useTestApp(kind, { rateLimits: generous, customerAuth: customerAuthForTest });
+  const scene = abandonedCartScene(kind);
+  const { ctx, diner, leaveBody, beacon, cartsOf, messagesTo, runAt, tokenIn } = scene;
   const db = () => ctx.database.db;
-  let companyId = 0;
-  let palermo: LocationIds;
-  let cafe: LocationIds;
-  let ownerToken = '';
-
-  /** A customer of Fuego with a session; opted in unless told otherwise. */
-  const diner = async (optIn = true) => {
-    const phone = freshPhone();
-    await db()
-      .insert(customers)
-      .values({ companyId, phone, optIn, createdAt: new Date(), updatedAt: new Date() });
-    const headers = await customerSignIn(ctx, phone, palermo.id);
-    return { phone, session: headers['x-customer-session'] };
-  };
-
-  const leaveBody = (phone: string, overrides: Record<string, unknown> = {}) => ({
-    items: [clasicaLine(palermo, 'TAKE_AWAY', { notes: 'sin cebolla' })],
-    branchContactId: palermo.id,
-    branchId: palermo.branchId,
-    phone,
-    email: 'ana@example.com',
-    orderModeId: palermo.modes.TAKE_AWAY,
-    navigationEvent: 'pagehide',
-    ...overrides,
-  });
-
-  /** As navigator.sendBeacon(url, JSON.stringify(body)) sends it: text/plain, no custom header. */
-  const beacon = async (body: Record<string, unknown>, url = '/api/abandoned/cart/') => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url,
-      headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      payload: JSON.stringify(body),
-    });
-    return { status: response.statusCode, body: response.body ? response.json() : undefined };
-  };
-
-  const cartsOf = (phone: string) =>
-    db()
-      .select()
-      .from(abandonedCarts)
-      .where(and(eq(abandonedCarts.companyId, companyId), eq(abandonedCarts.phone, phone)));
-  const messagesTo = (phone: string) =>
-    db()
-      .select()
-      .from(outboxMessages)
-      .where(and(eq(outboxMessages.toPhone, phone), eq(outboxMessages.kind, 'ABANDONED_CART')));
-  const runAt = async (at: number) => {
-    ctx.app.clock.pin(at);
-    return ctx.app.jobs.abandonedCartsRunOnce();
-  };
-  /** The `cart` token of the link in a message. */
-  const tokenIn = (body: string) => new URL(body.split(': ').at(-1) ?? '').searchParams.get('cart') ?? '';
-
-  beforeAll(async () => {
-    companyId = await tenantLoad(ctx, tenantExample());
-    await tenantLoad(ctx, tenantExampleRenamed('chispa'));
-    palermo = await locationIds(ctx, 'fuego-palermo');
-    cafe = await locationIds(ctx, 'fuego-cafe-centro');
-    ownerToken = await staffLogin(ctx, FUEGO_OWNER);
-  });
-  beforeEach(() => ctx.app.clock.pin(WEDNESDAY_1300));
-  afterAll(() => ctx.app.clock.pin(undefined));
-
   describe('the beacon', () => {
     it('takes sendBeacon’s text/plain body with the session in it, and keeps one open cart per phone', async () => {
       const { phone, session } = await diner();
@@ -120,7 +42,7 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
         url: '/api/abandoned/cart/',
         headers: { 'content-type': 'application/json', 'x-customer-session': session },
         payload: leaveBody(phone, {
-          items: [{ ...clasicaLine(palermo, 'TAKE_AWAY'), quantity: 3, price: 1, name: 'lo que sea' }],
+          items: [{ ...clasicaLine(scene.palermo, 'TAKE_AWAY'), quantity: 3, price: 1, name: 'lo que sea' }],
         }),
       });
       expect(second.statusCode).toBe(202);
@@ -129,7 +51,7 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
       expect(carts[0]?.status).toBe('OPEN');
       expect(carts[0]?.notifyAfter?.getTime()).toBe(WEDNESDAY_1300 + 40 * MIN);
       // Only what identifies the lines is kept: the client's price and name are not.
-      expect(carts[0]?.items).toEqual([{ ...clasicaLine(palermo, 'TAKE_AWAY'), quantity: 3 }]);
+      expect(carts[0]?.items).toEqual([{ ...clasicaLine(scene.palermo, 'TAKE_AWAY'), quantity: 3 }]);
     });
 
     it('answers a message per bad field', async () => {
@@ -140,8 +62,11 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
         [{ phone: '12' }, 'phone'],
         [{ email: 'a'.repeat(100) }, 'email'],
         [{ branchContactId: 999_999 }, 'branchContactId'],
-        [{ branchId: cafe.branchId === palermo.branchId ? 999_999 : cafe.branchId }, 'branchId'],
-        [{ orderModeId: cafe.modes.TAKE_AWAY ?? 999_999 }, 'orderModeId'],
+        [
+          { branchId: scene.cafe.branchId === scene.palermo.branchId ? 999_999 : scene.cafe.branchId },
+          'branchId',
+        ],
+        [{ orderModeId: scene.cafe.modes.TAKE_AWAY ?? 999_999 }, 'orderModeId'],
       ];
       for (const [overrides, fieldName] of cases) {
         const answer = await beacon({ ...leaveBody(phone, overrides), customerSession: session });
@@ -186,7 +111,7 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
     it('settles the cart ORDERED when the phone ordered since it was left', async () => {
       const { phone, session } = await diner();
       await beacon({ ...leaveBody(phone), customerSession: session });
-      await orderPlace(ctx, palermoTakeAway(palermo, { phone }));
+      await orderPlace(ctx, palermoTakeAway(scene.palermo, { phone }));
       const { email: _e, items: _i, orderModeId: _m, ...cancel } = leaveBody(phone);
       const answer = await request(ctx, 'PUT', '/api/abandoned/cart/cancel/', {
         payload: { ...cancel, customerSession: session },
@@ -203,96 +128,6 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
     });
   });
 
-  describe('the job', () => {
-    it('writes one message after the location’s delay, not before, with the menu’s names and the link', async () => {
-      const delay = await request(ctx, 'PUT', `/api/console/abandoned-carts/${palermo.id}/delay`, {
-        token: ownerToken,
-        payload: { delayMinutes: 10 },
-      });
-      expect(delay.status).toBe(200);
-      try {
-        const { phone, session } = await diner();
-        await beacon({ ...leaveBody(phone), customerSession: session });
-        expect((await runAt(WEDNESDAY_1300 + 10 * MIN - 1)).notified).toBe(0);
-        expect(await messagesTo(phone)).toHaveLength(0);
-        await runAt(WEDNESDAY_1300 + 10 * MIN);
-        await runAt(WEDNESDAY_1300 + 11 * MIN);
-        const messages = await messagesTo(phone);
-        expect(messages).toHaveLength(1);
-        const body = messages[0]?.body ?? '';
-        expect(body).toMatch(/^¡Hola! Dejaste tu pedido en Fuego Palermo sin terminar:\n1 × Clásica/);
-        expect(body).not.toContain('sin cebolla');
-        expect(body).toContain(
-          `/menu/fuego-palermo/preview?abandoned=true&phone=${encodeURIComponent(phone)}&cart=`,
-        );
-        expect(messages[0]?.branchContactId).toBe(palermo.id);
-        expect((await cartsOf(phone))[0]?.status).toBe('NOTIFIED');
-      } finally {
-        await request(ctx, 'PUT', `/api/console/abandoned-carts/${palermo.id}/delay`, {
-          token: ownerToken,
-          payload: { delayMinutes: 30 },
-        });
-      }
-    });
-
-    it('never writes to a customer who did not opt in', async () => {
-      const { phone, session } = await diner(false);
-      await beacon({ ...leaveBody(phone), customerSession: session });
-      await runAt(WEDNESDAY_1300 + 31 * MIN);
-      expect(await messagesTo(phone)).toHaveLength(0);
-      expect((await cartsOf(phone))[0]).toMatchObject({ status: 'EXPIRED', skipReason: 'NO_OPT_IN' });
-    });
-
-    it('waits while the location is closed and writes once it opens', async () => {
-      // Palermo delivery is closed 15:30–19:30 on Wednesdays.
-      ctx.app.clock.pin(WEDNESDAY_1700);
-      const { phone, session } = await diner();
-      await beacon({
-        ...leaveBody(phone, { orderModeId: palermo.modes.DELIVERY }),
-        customerSession: session,
-      });
-      expect((await runAt(WEDNESDAY_1700 + 31 * MIN)).waiting).toBeGreaterThan(0);
-      await runAt(WEDNESDAY_1700 + 2 * 60 * MIN);
-      expect(await messagesTo(phone)).toHaveLength(0);
-      await runAt(WEDNESDAY_1700 + 2 * 60 * MIN + 35 * MIN);
-      expect(await messagesTo(phone)).toHaveLength(1);
-    });
-
-    it('never writes for a cart that became an order', async () => {
-      const { phone, session } = await diner();
-      await beacon({ ...leaveBody(phone), customerSession: session });
-      await orderPlace(ctx, palermoTakeAway(palermo, { phone }));
-      await runAt(WEDNESDAY_1300 + 31 * MIN);
-      expect(await messagesTo(phone)).toHaveLength(0);
-      expect((await cartsOf(phone))[0]?.status).toBe('ORDERED');
-    });
-
-    it('writes exactly one message per cart when two app instances run the job at once', async () => {
-      const second: App = await appBuild(ctx.config, ctx.database);
-      await second.ready();
-      try {
-        const phones: string[] = [];
-        for (let i = 0; i < 12; i++) {
-          const { phone, session } = await diner();
-          await beacon({ ...leaveBody(phone), customerSession: session });
-          phones.push(phone);
-        }
-        const at = WEDNESDAY_1300 + 31 * MIN;
-        ctx.app.clock.pin(at);
-        second.clock.pin(at);
-        await Promise.all(
-          Array.from({ length: 4 }, () => [
-            ctx.app.jobs.abandonedCartsRunOnce(),
-            second.jobs.abandonedCartsRunOnce(),
-          ]).flat(),
-        );
-        for (const phone of phones) expect(await messagesTo(phone), phone).toHaveLength(1);
-      } finally {
-        await second.close();
-      }
-    });
-  });
-
   describe('the recovery link', () => {
     it('restores the cart with the link’s token only, and the order after it counts as recovered', async () => {
       const { phone, session } = await diner();
@@ -300,18 +135,18 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
       await runAt(WEDNESDAY_1300 + 31 * MIN);
       const token = tokenIn((await messagesTo(phone))[0]?.body ?? '');
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      const url = `/api/recovery/cart/${encodeURIComponent(phone)}/${palermo.id}`;
+      const url = `/api/recovery/cart/${encodeURIComponent(phone)}/${scene.palermo.id}`;
 
       expect((await request(ctx, 'GET', url)).status).toBe(400);
       expect((await request(ctx, 'GET', `${url}?token=${'A'.repeat(43)}`)).status).toBe(404);
-      const otherPhone = `/api/recovery/cart/${encodeURIComponent(freshPhone())}/${palermo.id}?token=${token}`;
+      const otherPhone = `/api/recovery/cart/${encodeURIComponent(freshPhone())}/${scene.palermo.id}?token=${token}`;
       expect((await request(ctx, 'GET', otherPhone)).status).toBe(404);
       expect(
         (
           await request(
             ctx,
             'GET',
-            `/api/recovery/cart/${encodeURIComponent(phone)}/${cafe.id}?token=${token}`,
+            `/api/recovery/cart/${encodeURIComponent(phone)}/${scene.cafe.id}?token=${token}`,
           )
         ).status,
       ).toBe(404);
@@ -320,12 +155,12 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
       const restored = await request(ctx, 'GET', `${url}?token=${token}`);
       expect(restored.status).toBe(200);
       expect(restored.body).toEqual({
-        orderModeId: palermo.modes.TAKE_AWAY,
-        items: [clasicaLine(palermo, 'TAKE_AWAY', { notes: 'sin cebolla' })],
+        orderModeId: scene.palermo.modes.TAKE_AWAY,
+        items: [clasicaLine(scene.palermo, 'TAKE_AWAY', { notes: 'sin cebolla' })],
       });
 
       ctx.app.clock.pin(WEDNESDAY_1300 + 45 * MIN);
-      const order = await orderPlace(ctx, palermoTakeAway(palermo, { phone }));
+      const order = await orderPlace(ctx, palermoTakeAway(scene.palermo, { phone }));
       await runAt(WEDNESDAY_1300 + 46 * MIN);
       expect((await cartsOf(phone))[0]).toMatchObject({ status: 'RECOVERED', orderId: order.id });
       // Turned into an order, the link restores nothing any more.
@@ -338,7 +173,7 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
       await runAt(WEDNESDAY_1300 + 31 * MIN);
       const token = tokenIn((await messagesTo(phone))[0]?.body ?? '');
       ctx.app.clock.pin(WEDNESDAY_1300 + 31 * MIN + 7 * 24 * 60 * MIN + 1);
-      const url = `/api/recovery/cart/${encodeURIComponent(phone)}/${palermo.id}?token=${token}`;
+      const url = `/api/recovery/cart/${encodeURIComponent(phone)}/${scene.palermo.id}?token=${token}`;
       expect((await request(ctx, 'GET', url)).status).toBe(404);
     });
   });
@@ -349,19 +184,19 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
       const figures = await request(
         ctx,
         'GET',
-        `/api/console/abandoned-carts?branchContactId=${palermo.id}`,
+        `/api/console/abandoned-carts?branchContactId=${scene.palermo.id}`,
         {
-          token: ownerToken,
+          token: scene.ownerToken,
         },
       );
       expect(figures.status).toBe(200);
       const [location] = figures.body.locations;
       // Every cart of Palermo left by now (the closed-hours test left one later in the day).
       const all = (
-        await db().select().from(abandonedCarts).where(eq(abandonedCarts.branchContactId, palermo.id))
+        await db().select().from(abandonedCarts).where(eq(abandonedCarts.branchContactId, scene.palermo.id))
       ).filter((cart) => cart.createdAt.getTime() <= WEDNESDAY_1300 + 60 * MIN);
       expect(location).toMatchObject({
-        branchContactId: palermo.id,
+        branchContactId: scene.palermo.id,
         name: 'Fuego Palermo',
         delayMinutes: 30,
       });
@@ -379,13 +214,13 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
       const staff = await staffLogin(ctx, FUEGO_PALERMO_STAFF);
       const theirs = await request(ctx, 'GET', '/api/console/abandoned-carts', { token: staff });
       expect(theirs.body.locations.map((row: { branchContactId: number }) => row.branchContactId)).toEqual([
-        palermo.id,
+        scene.palermo.id,
       ]);
       const chispaOwner = await staffLogin(ctx, CHISPA_OWNER);
       const foreign = await request(
         ctx,
         'GET',
-        `/api/console/abandoned-carts?branchContactId=${palermo.id}`,
+        `/api/console/abandoned-carts?branchContactId=${scene.palermo.id}`,
         {
           token: chispaOwner,
         },
@@ -402,11 +237,14 @@ describe.each(testDatabaseKinds())('abandoned-cart recovery on %s', (kind) => {
 
     it('lets only an owner set the delay, within 5 minutes to a day', async () => {
       const staff = await staffLogin(ctx, FUEGO_PALERMO_STAFF);
-      const url = `/api/console/abandoned-carts/${palermo.id}/delay`;
+      const url = `/api/console/abandoned-carts/${scene.palermo.id}/delay`;
       expect((await request(ctx, 'PUT', url, { token: staff, payload: { delayMinutes: 15 } })).status).toBe(
         403,
       );
-      const tooShort = await request(ctx, 'PUT', url, { token: ownerToken, payload: { delayMinutes: 4 } });
+      const tooShort = await request(ctx, 'PUT', url, {
+        token: scene.ownerToken,
+        payload: { delayMinutes: 4 },
+      });
       expect(tooShort.status).toBe(400);
       expect(tooShort.body.fields).toEqual({ delayMinutes: 'Indique entre 5 y 1440 minutos' });
       const chispaOwner = await staffLogin(ctx, CHISPA_OWNER);

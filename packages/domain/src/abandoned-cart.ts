@@ -152,8 +152,8 @@ export function abandonedCartRecoveryUrl(input: {
   phone: string;
   token: string;
 }): string {
-  const query = new URLSearchParams({ abandoned: 'true', phone: input.phone, cart: input.token });
-  return `${input.publicUrl}/menu/${encodeURIComponent(input.alias)}/preview?${query.toString()}`;
+  const query = `abandoned=true&phone=${encodeURIComponent(input.phone)}&cart=${encodeURIComponent(input.token)}`;
+  return `${input.publicUrl}/menu/${encodeURIComponent(input.alias)}/preview?${query}`;
 }
 
 /** (ours) The message's texts, in the storefront's tú (COPY.md: messages to diners). */
