@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import abandonedRoutes from './routes/api/abandoned/index';
 import adminRoutes from './routes/api/admin/index';
 import analyticsRoutes from './routes/api/analytics/index';
 import branchRoutes from './routes/api/branch/index';
 import callbackRoutes from './routes/api/callback/index';
 import codeDiscountRoutes from './routes/api/codediscounts/index';
 import consoleRoutes from './routes/api/console/index';
+import consoleAbandonedRoutes from './routes/api/console-abandoned/index';
 import consoleAbuseRoutes from './routes/api/console-abuse/index';
 import consoleDispatchRoutes from './routes/api/console-dispatch/index';
 import countryRoutes from './routes/api/country/index';
@@ -27,6 +29,7 @@ import orderModesRoutes from './routes/api/ordermodes/index';
 import ordersRoutes from './routes/api/orders/index';
 import paymentsRoutes from './routes/api/payments/index';
 import paymentUrlRoutes from './routes/api/paymenturl/index';
+import recoveryRoutes from './routes/api/recovery/index';
 import riderRoutes from './routes/api/rider/index';
 import riderPositionRoutes from './routes/api/rider-position/index';
 import sandboxRoutes from './routes/api/sandbox/index';
@@ -78,4 +81,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(stackingRoutes, { prefix: '/api/stacking' });
   await app.register(riderPositionRoutes, { prefix: '/api/rider' });
   await app.register(logisticsOrderRoutes, { prefix: '/api/logisticsorder' });
+  await app.register(abandonedRoutes, { prefix: '/api/abandoned' });
+  await app.register(recoveryRoutes, { prefix: '/api/recovery' });
+  await app.register(consoleAbandonedRoutes, { prefix: '/api/console' });
 }

@@ -46,7 +46,7 @@ import { FieldErrors, orderMessages, type Prepared, text } from './order-placeme
  * line (plate, size, quantity, garnishes, notes), with names from the menu.
  * The client's prices are dropped; pricing reads the menu.
  */
-function cartItemFromPayload(item: OrderPayload['items'][number], menu: DomainMenu): CartItem {
+export function cartItemFromPayload(item: OrderPayload['items'][number], menu: DomainMenu): CartItem {
   const referenceId = String(item.referenceId);
   const plate = menu.platesById.get(referenceId);
   const extras = (item.extras ?? []).map((group) => ({

@@ -1,3 +1,4 @@
+import { ABANDONED_CART_STATUSES } from '@comanda/domain/abandoned-cart';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -112,6 +113,10 @@ export const loyaltyLedger = pgTable(
   ],
 );
 
+/**
+ * Carts a signed-in diner left with items (ADR 028): at most one OPEN per
+ * location and phone (a newer leave replaces it), one message each.
+ */
 export const abandonedCarts = pgTable(
   'abandoned_carts',
   {
@@ -129,14 +134,29 @@ export const abandonedCarts = pgTable(
     items: jsonb().$type<unknown[]>().notNull().default([]),
     itemsAmount: money().notNull().default(0),
     navigationEvent: text(),
-    status: text({ enum: ['OPEN', 'NOTIFIED', 'RECOVERED', 'CANCELED', 'ORDERED'] })
-      .notNull()
-      .default('OPEN'),
+    status: text({ enum: ABANDONED_CART_STATUSES }).notNull().default('OPEN'),
     notifyAfter: instant(),
+    /** The diner's last leave (a newer beacon moves it). */
+    leftAt: instant().notNull().defaultNow(),
+    notifiedAt: instant(),
+    /** sha256 of the token of the message's link; the token itself is only in the message. */
+    recoveryTokenHash: text().unique(),
+    /** First time the link restored the cart. */
+    openedAt: instant(),
+    /** When the cart left OPEN / NOTIFIED for good, and the order that settled it. */
+    settledAt: instant(),
+    orderId: integer(),
+    skipReason: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.branchContactId, t.phone), index().on(t.status, t.notifyAfter)],
+  (t) => [
+    index().on(t.branchContactId, t.phone),
+    index().on(t.status, t.notifyAfter),
+    index().on(t.branchContactId, t.createdAt),
+    // The beacon's upsert target: one OPEN cart per location and phone.
+    uniqueIndex('abandoned_carts_open_once').on(t.branchContactId, t.phone).where(sql`${t.status} = 'OPEN'`),
+  ],
 );
 
 /**

@@ -1,3 +1,4 @@
+import { ABANDONED_CART_DEFAULT_DELAY_MINUTES } from '@comanda/domain/abandoned-cart';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -154,6 +155,8 @@ export const branchContacts = pgTable(
     manualClosing: boolean().notNull().default(false),
     betweenStreetsRequired: boolean().notNull().default(false),
     ownLogistics: boolean().notNull().default(false),
+    /** Minutes after a diner leaves a cart before its recovery message (ADR 028). */
+    abandonedCartDelayMinutes: integer().notNull().default(ABANDONED_CART_DEFAULT_DELAY_MINUTES),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

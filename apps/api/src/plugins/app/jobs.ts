@@ -4,6 +4,7 @@ import type { Config } from '../../config';
 import { type MessagingAdapter, messagingAdapterFromConfig } from '../../messaging/messaging-adapter';
 import { riderSessionsExpiredDelete } from '../../repositories/rider-session-repository';
 import { staffSessionsExpiredDelete } from '../../repositories/staff-repository';
+import { type AbandonedCartPass, abandonedCartsRunOnce } from '../../services/abandoned-cart-job';
 import { afterCommit, consoleOutboxPublish } from '../../services/console-service';
 import { type OutboxBatchResult, outboxDeliverBatch } from '../../services/outbox-service';
 import { retentionRunOnce } from '../../services/retention-service';
@@ -14,6 +15,8 @@ export interface Jobs {
   readonly adapter: MessagingAdapter;
   /** One pass of the outbox sender (tests call it directly). */
   outboxRunOnce(): Promise<OutboxBatchResult>;
+  /** One pass of the abandoned-cart job (tests call it directly). */
+  abandonedCartsRunOnce(): Promise<AbandonedCartPass>;
   /** Starts the loop (done on ready when `config.jobs.enabled`). */
   start(): void;
   /** Stops the loop and waits for the pass under way. */
@@ -56,6 +59,9 @@ function retentionChore(app: FastifyInstance, config: Config): () => Promise<voi
  *   plus a lease, see outbox-repository) and sends them through the
  *   configured adapter — WhatsApp Cloud API, or the local default that keeps
  *   them for the console — then tells the console (`outbox-updated`);
+ * - the abandoned-cart job (ADR 028): due carts get their one message, written
+ *   to the outbox in the transaction that moves them OPEN → NOTIFIED (rows
+ *   locked `for update skip locked`), before the sender's next pass;
  * - the purge of expired staff and rider sessions;
  * - the retention of anonymous rows (`retentionChore`, ADR 020).
  *
@@ -84,6 +90,9 @@ export default fp(
           ),
       });
 
+    const abandonedCartsRun = () =>
+      abandonedCartsRunOnce({ db: app.db, now: app.clock.now(), publicUrl: config.publicUrl });
+
     const tick = async () => {
       try {
         // A full batch means more may be waiting: go again at once (bounded, so close is never held up long).
@@ -91,6 +100,10 @@ export default fp(
           const result = await outboxRunOnce();
           if (result.claimed < 20) break;
         }
+        // Its own failure must not hold up the chores below; its messages leave on the next pass.
+        await abandonedCartsRun().catch((error) =>
+          app.log.error({ err: error }, 'abandoned-cart pass failed'),
+        );
         const now = app.clock.now();
         if (now - lastPurge >= SESSION_PURGE_EVERY_MS) {
           lastPurge = now;
@@ -117,6 +130,7 @@ export default fp(
     const jobs: Jobs = {
       adapter,
       outboxRunOnce,
+      abandonedCartsRunOnce: abandonedCartsRun,
       start() {
         if (timer || running) return;
         stopped = false;

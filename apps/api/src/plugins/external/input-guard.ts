@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error';
 import { NUL_GUARD_MESSAGE, nulFieldsOf, nulStrip } from '../../lib/nul-guard';
@@ -43,6 +43,23 @@ export function jsonTooDeep(text: string, max: number): boolean {
   return false;
 }
 
+/**
+ * The JSON body parser every route gets (depth-checked, then the default
+ * parser). A route that must also read JSON sent under another type (a
+ * `navigator.sendBeacon` string arrives as text/plain) registers it for that
+ * type in its own scope.
+ */
+export function jsonGuardedParser(app: FastifyInstance): FastifyBodyParser<string> {
+  const jsonParse = app.getDefaultJsonParser('error', 'error');
+  return (request, body, done) => {
+    if (jsonTooDeep(body, JSON_DEPTH_MAX)) {
+      done(new HttpError(400, `body: ${JSON_TOO_DEEP}`, { body: JSON_TOO_DEEP }), undefined);
+      return;
+    }
+    jsonParse(request, body, done);
+  };
+}
+
 /** The request parts the guard checks, named as the validator names them (`querystring.x`). */
 const PARTS = [
   ['params', 'params'],
@@ -65,15 +82,8 @@ const PARTS = [
  */
 export default fp(
   async (app: FastifyInstance) => {
-    const jsonParse = app.getDefaultJsonParser('error', 'error');
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (jsonTooDeep(body as string, JSON_DEPTH_MAX)) {
-        done(new HttpError(400, `body: ${JSON_TOO_DEEP}`, { body: JSON_TOO_DEEP }), undefined);
-        return;
-      }
-      jsonParse(request, body as string, done);
-    });
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonGuardedParser(app));
 
     // preValidation: the first hook that sees the parsed body, before the schema (whose own checks
     // would otherwise answer for a field that is also unstorable) and before any handler.
