@@ -10,16 +10,6 @@ import { IdParam, Nullable, OrderModeTypeSchema } from './diner';
 /** (decision) Orders per page of 'Mis pedidos'; the spec's constant is not shown (ordering §9). */
 export const DINER_ORDERS_PAGE_SIZE = 10;
 
-/** The customer session's header (ADR 018) on the routes that read or change a customer's own data. */
-export const CustomerSessionHeadersSchema = Type.Object({
-  'x-customer-session': Type.Optional(
-    Type.String({
-      maxLength: 128,
-      description: 'The token answered by `POST /api/orderingcustomer/session`',
-    }),
-  ),
-});
-
 export const DinerOrdersQuerySchema = Type.Object({
   phone: Type.String({ minLength: 1, maxLength: 40, description: 'As typed; read in the venue’s country' }),
   branchContactId: IdParam,

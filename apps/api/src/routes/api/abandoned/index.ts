@@ -14,17 +14,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { jsonGuardedParser } from '../../../plugins/external/input-guard';
-import { ErrorSchema } from '../../../schemas/diner';
+import { CustomerSessionHeadersSchema, ErrorSchema } from '../../../schemas/diner';
 import { OrderItemSchema } from '../../../schemas/order';
 import { abandonedCartCancel, abandonedCartLeave } from '../../../services/abandoned-cart-service';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-
-const SessionHeadersSchema = Type.Object({
-  'x-customer-session': Type.Optional(
-    Type.String({ maxLength: 128, description: 'The token of `POST /api/orderingcustomer/session`' }),
-  ),
-});
 
 /** What the beacon and the cancel share (ordering §7), and the session a beacon cannot put in a header. */
 const callerFields = {
@@ -93,7 +87,7 @@ const abandonedRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'session for this phone at the location’s company (header, or `customerSession` in the body). ' +
           'The cart gets one WhatsApp message after the location’s delay, if the customer opted in and the ' +
           'location is open then.',
-        headers: SessionHeadersSchema,
+        headers: CustomerSessionHeadersSchema,
         body: LeaveBodySchema,
         response: {
           202: Type.Object({
@@ -129,7 +123,7 @@ const abandonedRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Same body types and session as the leave. An open cart whose phone ordered at the location since ' +
           'is settled ORDERED (RECOVERED when it came back through the message’s link); otherwise CANCELED. ' +
           'Answers the statuses the carts moved to (empty when there was none).',
-        headers: SessionHeadersSchema,
+        headers: CustomerSessionHeadersSchema,
         body: CancelBodySchema,
         response: {
           200: Type.Object({

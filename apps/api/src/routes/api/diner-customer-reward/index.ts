@@ -4,8 +4,7 @@
  * ADR 027).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorSchema } from '../../../schemas/diner';
-import { CustomerSessionHeadersSchema } from '../../../schemas/diner-orders';
+import { CustomerSessionHeadersSchema, ErrorSchema } from '../../../schemas/diner';
 import {
   RewardAlreadyCreditedSchema,
   RewardCreditedSchema,

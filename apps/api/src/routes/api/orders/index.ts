@@ -3,9 +3,8 @@
  * the signed-in customer's orders at one location (ADR 018, ADR 027).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorSchema } from '../../../schemas/diner';
+import { CustomerSessionHeadersSchema, ErrorSchema } from '../../../schemas/diner';
 import {
-  CustomerSessionHeadersSchema,
   DINER_ORDERS_PAGE_SIZE,
   DinerOrdersQuerySchema,
   DinerOrdersSchema,
