@@ -1,6 +1,8 @@
+import { type CountryCode, getCountryCallingCode } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
 import {
   PHONE_COUNTRIES,
+  PHONE_COUNTRY_LABELS,
   PHONE_DEFAULT_COUNTRY,
   phoneClean,
   phoneCountry,
@@ -32,6 +34,13 @@ describe('ordering §5 Phone: cleaning and prefix', () => {
 });
 
 describe('ordering §5 Phone: countries and validity (libphonenumber-js)', () => {
+  it('labels every country with its own calling code first', () => {
+    for (const country of PHONE_COUNTRIES) {
+      const prefix = getCountryCallingCode(country.toUpperCase() as CountryCode);
+      expect(PHONE_COUNTRY_LABELS[country]).toMatch(new RegExp(`^\\+${prefix} \\S`));
+    }
+  });
+
   it('allows the twelve countries, ar by default', () => {
     expect(PHONE_COUNTRIES).toEqual(['ar', 'uy', 'cl', 'co', 'pe', 'br', 've', 'py', 'mx', 'ec', 'bo', 'us']);
     expect(PHONE_DEFAULT_COUNTRY).toBe('ar');

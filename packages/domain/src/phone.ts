@@ -28,6 +28,25 @@ export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 /** ordering §5: the phone input's default country. */
 export const PHONE_DEFAULT_COUNTRY: PhoneCountry = 'ar';
 
+/** ordering §9: the phone input is debounced by 500 ms. */
+export const PHONE_INPUT_DEBOUNCE_MS = 500;
+
+/** (ours) The phone input's countries as a diner reads them: the prefix first, so a narrow select still shows it. */
+export const PHONE_COUNTRY_LABELS: Record<PhoneCountry, string> = {
+  ar: '+54 Argentina',
+  uy: '+598 Uruguay',
+  cl: '+56 Chile',
+  co: '+57 Colombia',
+  pe: '+51 Perú',
+  br: '+55 Brasil',
+  ve: '+58 Venezuela',
+  py: '+595 Paraguay',
+  mx: '+52 México',
+  ec: '+593 Ecuador',
+  bo: '+591 Bolivia',
+  us: '+1 Estados Unidos',
+};
+
 /** A country of the phone input from any casing (`AR`, `ar`); the default 'ar' when not allowed. */
 export function phoneCountry(code: string | null | undefined): PhoneCountry {
   const lower = (code ?? '').toLowerCase();

@@ -32,7 +32,14 @@ import {
   paymentTypeRedirects,
   paymentTypesUsable,
 } from '@comanda/domain/payment-type';
-import { PHONE_COUNTRIES, PHONE_DEFAULT_COUNTRY, phoneIsValid, phoneToE164 } from '@comanda/domain/phone';
+import {
+  PHONE_COUNTRIES,
+  PHONE_COUNTRY_LABELS,
+  PHONE_DEFAULT_COUNTRY,
+  PHONE_INPUT_DEBOUNCE_MS,
+  phoneIsValid,
+  phoneToE164,
+} from '@comanda/domain/phone';
 import { pricingCompute } from '@comanda/domain/pricing';
 import { scheduleDays, scheduleFirstSlot, scheduleNearestSlot } from '@comanda/domain/schedule';
 import type { CartItem } from '@comanda/domain/types';
@@ -77,7 +84,6 @@ import {
 import '../checkout.css';
 import { CodeDiscountModal } from './code-discount-modal';
 
-const PHONE_DEBOUNCE_MS = 500;
 /**
  * (ours) How long the checkout waits for the card provider's decision before
  * handing over to the follow-up page: the sandbox decides in about a second,
@@ -87,22 +93,6 @@ const PHONE_DEBOUNCE_MS = 500;
 const CARD_DECISION_WAIT_MS = 8_000;
 const CARD_DECISION_POLL_MS = 700;
 const sleep = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
-
-/** Spanish names of the phone countries (ours: the spec lists the codes); the prefix first, so a narrow select still shows it. */
-const COUNTRY_NAMES: Record<string, string> = {
-  ar: '+54 Argentina',
-  uy: '+598 Uruguay',
-  cl: '+56 Chile',
-  co: '+57 Colombia',
-  pe: '+51 Perú',
-  br: '+55 Brasil',
-  ve: '+58 Venezuela',
-  py: '+595 Paraguay',
-  mx: '+52 México',
-  ec: '+593 Ecuador',
-  bo: '+591 Bolivia',
-  us: '+1 Estados Unidos',
-};
 
 function itemPayload(item: CartItem) {
   return {
@@ -183,7 +173,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
   const [document, setDocument] = useState('');
   const [tableNumber, setTableNumber] = useState(entry.tableNumber ?? '');
   useEffect(() => {
-    const timer = window.setTimeout(() => setPhoneChecked(phone), PHONE_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => setPhoneChecked(phone), PHONE_INPUT_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [phone]);
   const phoneError =
@@ -713,7 +703,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
               >
                 {PHONE_COUNTRIES.map((code) => (
                   <option key={code} value={code}>
-                    {COUNTRY_NAMES[code] ?? code}
+                    {PHONE_COUNTRY_LABELS[code]}
                   </option>
                 ))}
               </select>

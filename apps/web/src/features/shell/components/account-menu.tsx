@@ -1,9 +1,11 @@
-import { sessionMessages } from '@comanda/domain/messages';
-import { sessionAccountMenu, sessionRequireSignIn } from '@comanda/domain/session';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
 import { IconClose } from '../../../components/ui/icons-actions';
 import { MODAL_CLOSE_MS } from '../../../components/ui/modal';
-import { ToastOutlet, useToast } from '../../../components/ui/toast';
+import { ToastOutlet } from '../../../components/ui/toast';
+import type { ApiDinerEntity } from '../../../types/api';
+import type { AccountPlace } from '../../account/components/account-panel';
+import { useDinerEntity } from '../../entry/api/get-diner-entity';
 
 interface AccountMenuProps {
   open: boolean;
@@ -11,19 +13,39 @@ interface AccountMenuProps {
   aliasType: 'COMPANY' | 'BRANCH' | 'BRANCH_CONTACT';
 }
 
+// The account's content comes as a chunk of its own, asked for as soon as this frame is: statically
+// here, its styles would be listed in the first-paint chunk that loads this one (bench/bundle-size.mjs).
+const accountPanel = () => import('../../account/components/account-panel');
+const AccountPanel = lazy(() => accountPanel().then((module) => ({ default: module.AccountPanel })));
+void accountPanel();
+
+/** The location and country the alias on screen names (its entity is read once per page, cached). */
+function placeOf(entity: ApiDinerEntity | undefined): AccountPlace {
+  if (entity?.type === 'BRANCH_CONTACT') {
+    return {
+      branchContactId: entity.branchContact.id,
+      branchId: entity.branchContact.branch.id,
+      countryCode: entity.country.code,
+    };
+  }
+  if (entity?.type === 'BRANCH') {
+    return { branchContactId: null, branchId: entity.branch.id, countryCode: entity.country.code };
+  }
+  return { branchContactId: null, branchId: null, countryCode: entity?.country.code ?? '' };
+}
+
 /**
- * The account menu, sliding in from the right (ordering §2). Signing in by phone
- * arrives with the loyalty work; until then the diner is anonymous, so the menu
- * offers what an anonymous diner has: 'Mis pedidos' on a branch contact, which
- * asks to sign in ('Inicie sesión', ordering §5 "Login-only actions").
+ * The account menu, sliding in from the right (ordering §2): the frame of the
+ * storefront, whose content is the account feature's (sign-in, greeting, the
+ * login-only entries, sign-out). This lazy chunk is where the two meet: the
+ * layout that opens it is in the menu's first-paint chunk, which has no room
+ * for a composition of its own (bench/bundle-size.mjs).
  */
 export function AccountMenu({ open, onClose, aliasType }: AccountMenuProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const [closing, setClosing] = useState(false);
-  const toast = useToast();
-  // Nobody is signed in yet: sign-in by phone is not built, so no greeting and no 'Cerrar sesión'.
-  const signedIn = false;
-  const menu = sessionAccountMenu({ signedIn, aliasType });
+  const { alias = '' } = useParams();
+  const entity = useDinerEntity(alias);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -65,20 +87,9 @@ export function AccountMenu({ open, onClose, aliasType }: AccountMenuProps) {
             <IconClose />
           </button>
         </div>
-        <nav className="drawer__body" aria-label="Mi cuenta">
-          {menu.showMyOrders ? (
-            <button
-              type="button"
-              className="drawer__item"
-              onClick={() => {
-                const message = sessionRequireSignIn(signedIn);
-                if (message) toast(message);
-              }}
-            >
-              {sessionMessages.myOrders}
-            </button>
-          ) : null}
-        </nav>
+        <Suspense fallback={null}>
+          <AccountPanel aliasType={aliasType} place={placeOf(entity.data)} />
+        </Suspense>
       </div>
       <ToastOutlet />
     </dialog>
