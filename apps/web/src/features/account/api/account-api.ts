@@ -64,16 +64,26 @@ export function customerProfileGet(branchId: number): Promise<CustomerProfile> {
 /** The API's loyalty programme (ordering §3); the ids of the locations it covers may come as numbers. */
 interface ApiLoyaltyProgram extends Omit<LoyaltyProgram, 'branchContactIds'> {
   branchContactIds?: readonly (string | number)[];
+  welcomeText?: string | null;
+}
+
+/** The programme as the account screens read it: the domain's, with the 'Mis {name}' modal's welcome text. */
+export interface AccountLoyaltyProgram extends LoyaltyProgram {
+  welcomeText: string | null;
 }
 
 /**
  * A branch's loyalty programme, or null when it has none (404). Ordering §8
  * "Loyalty programme fails → Empty": any other failure reads as none too.
  */
-export async function loyaltyProgramGet(branchId: number): Promise<LoyaltyProgram | null> {
+export async function loyaltyProgramGet(branchId: number): Promise<AccountLoyaltyProgram | null> {
   try {
     const program = await apiRequest<ApiLoyaltyProgram>(`/branch/${branchId}/loyalty-program`);
-    return { ...program, branchContactIds: (program.branchContactIds ?? []).map(String) };
+    return {
+      ...program,
+      branchContactIds: (program.branchContactIds ?? []).map(String),
+      welcomeText: program.welcomeText ?? null,
+    };
   } catch {
     return null;
   }

@@ -1,10 +1,10 @@
-import { type LoyaltyProgram, loyaltyMenuLabel, loyaltyShowsButton } from '@comanda/domain/loyalty';
+import { loyaltyMenuLabel, loyaltyShowsButton } from '@comanda/domain/loyalty';
 import { sessionMessages } from '@comanda/domain/messages';
 import { sessionAccountMenu, sessionRequireSignIn } from '@comanda/domain/session';
 import { lazy, Suspense, useState } from 'react';
 import { useToast } from '../../../components/ui/toast';
 import { customerSessionForget, useCustomerSession } from '../../../stores/customer-session-store';
-import { signInSessionClose } from '../api/account-api';
+import { type AccountLoyaltyProgram, signInSessionClose } from '../api/account-api';
 import { useCustomerRefresh, useLoyaltyProgram } from '../hooks/use-account-reads';
 import '../account.css';
 
@@ -27,7 +27,7 @@ export interface AccountPlace {
  */
 export interface AccountScreens {
   myOrders?: () => void;
-  loyalty?: (program: LoyaltyProgram) => void;
+  loyalty?: (program: AccountLoyaltyProgram) => void;
 }
 
 interface AccountPanelProps {

@@ -3,10 +3,9 @@
  * whether the API still accepts the session: a 401 signs the diner out) and
  * the branch's loyalty programme (its name labels 'Mis {name}').
  */
-import type { LoyaltyProgram } from '@comanda/domain/loyalty';
 import { useEffect, useState } from 'react';
 import { customerSessionNameSet, useCustomerSession } from '../../../stores/customer-session-store';
-import { customerProfileGet, loyaltyProgramGet } from '../api/account-api';
+import { type AccountLoyaltyProgram, customerProfileGet, loyaltyProgramGet } from '../api/account-api';
 
 /**
  * Reads the customer at the branch once per session and branch (the menu
@@ -29,8 +28,10 @@ export function useCustomerRefresh(branchId: number | null): void {
 }
 
 /** The branch's loyalty programme when `wanted` (null while unknown, and when there is none). */
-export function useLoyaltyProgram(branchId: number | null, wanted: boolean): LoyaltyProgram | null {
-  const [program, setProgram] = useState<{ branchId: number; program: LoyaltyProgram | null } | null>(null);
+export function useLoyaltyProgram(branchId: number | null, wanted: boolean): AccountLoyaltyProgram | null {
+  const [program, setProgram] = useState<{ branchId: number; program: AccountLoyaltyProgram | null } | null>(
+    null,
+  );
   useEffect(() => {
     if (!wanted || branchId === null) return;
     let current = true;

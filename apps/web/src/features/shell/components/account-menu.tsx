@@ -6,6 +6,7 @@ import { ToastOutlet } from '../../../components/ui/toast';
 import type { ApiDinerEntity } from '../../../types/api';
 import type { AccountPlace } from '../../account/components/account-panel';
 import { useDinerEntity } from '../../entry/api/get-diner-entity';
+import { useAccountScreens } from './account-screens';
 
 interface AccountMenuProps {
   open: boolean;
@@ -46,6 +47,7 @@ export function AccountMenu({ open, onClose, aliasType }: AccountMenuProps) {
   const [closing, setClosing] = useState(false);
   const { alias = '' } = useParams();
   const entity = useDinerEntity(alias);
+  const account = useAccountScreens(entity.data, onClose);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -88,9 +90,10 @@ export function AccountMenu({ open, onClose, aliasType }: AccountMenuProps) {
           </button>
         </div>
         <Suspense fallback={null}>
-          <AccountPanel aliasType={aliasType} place={placeOf(entity.data)} />
+          <AccountPanel aliasType={aliasType} place={placeOf(entity.data)} screens={account.screens} />
         </Suspense>
       </div>
+      {account.screen}
       <ToastOutlet />
     </dialog>
   );
