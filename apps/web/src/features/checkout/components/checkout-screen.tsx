@@ -41,6 +41,7 @@ import { useMenuCustomization } from '../../menu/api/get-menu-extras';
 import { StorefrontLayout } from '../../shell/components/storefront-layout';
 import { useModeCharges } from '../api/checkout-api';
 import '../checkout.css';
+import { useCheckoutLoyalty } from '../hooks/use-checkout-loyalty';
 import { useCheckoutSchedule } from '../hooks/use-checkout-schedule';
 import { useCodeDiscount } from '../hooks/use-code-discount';
 import { useCustomerFields } from '../hooks/use-customer-fields';
@@ -51,6 +52,7 @@ import { CheckoutActions } from './checkout-actions';
 import { CheckoutSummary } from './checkout-summary';
 import { CodeDiscountModal } from './code-discount-modal';
 import { CustomerFields } from './customer-fields';
+import { LoyaltyRedeem } from './loyalty-redeem';
 import { NotesSection } from './notes-section';
 import { PaymentSection } from './payment-section';
 import { ScheduleSection } from './schedule-section';
@@ -90,7 +92,8 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
   const delivery = mode?.type === 'DELIVERY';
   const deliveryInfo = delivery ? storefrontLocation.deliveryInfo.info : null;
 
-  const customer = useCustomerFields(entry);
+  const loyalty = useCheckoutLoyalty(contact);
+  const customer = useCustomerFields(entry, loyalty);
   const { name, phone, phoneCountry, email, document, tableNumber } = customer;
   const paymentChoice = usePaymentChoice(mode, deliveryInfo, { now, timeZone: contact.timezone });
   const { allTypes, payment, paysWith, needsCard, cardState } = paymentChoice;
@@ -105,6 +108,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
 
   // ---------------------------------------------------------------- pricing
   const phoneE164 = () => (phone.trim() ? (phoneToE164(phone, phoneCountry) ?? phone.trim()) : null);
+  const phoneMatches = loyalty.session !== null && phoneE164() === loyalty.session.phone;
   const chargesData = charges.status === 'success' ? charges.data : null;
   const pricingFor = (withCode: CodeDiscount | null) =>
     cart && menuData && mode
@@ -121,6 +125,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
           generalDiscounts: chargesData?.generalDiscounts ?? [],
           surcharges: chargesData?.surcharges ?? [],
           codeDiscount: withCode ? { discount: withCode } : null,
+          loyalty: loyalty.pricingInput(phoneMatches),
         })
       : null;
   const pricing = pricingFor(code?.discount ?? null);
@@ -148,6 +153,13 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       menuForget(contact.alias, contact.id, mode.id);
       setMenuAttempt((value) => value + 1);
       setPriceChange({ price });
+    },
+    onRefused: (error) => {
+      const refusal = error.fields['loyaltyInfo.redeemedPoints'];
+      if (!refusal) return false;
+      loyalty.refuse(refusal);
+      toast(refusal, 'error');
+      return true;
     },
   });
 
@@ -206,6 +218,11 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       return;
     }
     if (!payment) return;
+    const loyaltyProblem = phoneMatches ? loyalty.message(pricing.loyalty) : null;
+    if (loyaltyProblem) {
+      toast(loyaltyProblem, 'error');
+      return;
+    }
     const payload = orderPayloadBuild({
       mode,
       branchContactId: contact.id,
@@ -219,7 +236,9 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         email,
         document: result.document,
         tableNumber,
+        optIn: customer.optIn,
       },
+      redeemedPoints: pricing.loyalty.redeemedPoints,
       destination: delivery ? dinerLocation : null,
       notes,
       paysWith: result.paysWith,
@@ -233,6 +252,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       payload,
       mode,
       payment,
+      customerSession: loyalty.session?.token ?? null,
       card: needsCard ? paymentChoice.card : null,
       scheduledAt,
     });
@@ -357,6 +377,8 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         onCodeRemove={codeDiscount.remove}
       />
 
+      <LoyaltyRedeem formId={formId} loyalty={loyalty} priced={pricing.loyalty} phoneMatches={phoneMatches} />
+
       {schedule.canSchedule || !timing?.canOrderNow ? (
         <ScheduleSection
           formId={formId}
@@ -376,6 +398,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         delivery={delivery}
         deliveryFeeKnown={deliveryInfo !== null}
         feesKnown={chargesData !== null}
+        loyaltyName={loyalty.program?.name ?? null}
       />
 
       <CheckoutActions

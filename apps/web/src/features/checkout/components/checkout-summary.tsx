@@ -16,6 +16,8 @@ interface Props {
   deliveryFeeKnown: boolean;
   /** Whether the mode's fees were read (the service fee shows only then). */
   feesKnown: boolean;
+  /** The loyalty programme's name, when the diner may redeem points. */
+  loyaltyName: string | null;
 }
 
 export function CheckoutSummary({
@@ -26,6 +28,7 @@ export function CheckoutSummary({
   delivery,
   deliveryFeeKnown,
   feesKnown,
+  loyaltyName,
 }: Props) {
   return (
     <section className="checkout-card" aria-labelledby={`${formId}-summary`}>
@@ -76,6 +79,12 @@ export function CheckoutSummary({
           <div className="checkout-breakdown__row">
             <dt>Tarifa de servicio</dt>
             <dd>{serviceFeeText(pricing.serviceFee.amount, country)}</dd>
+          </div>
+        ) : null}
+        {loyaltyName && pricing.loyalty.redeemedPoints > 0 ? (
+          <div className="checkout-breakdown__row checkout-breakdown__row--discount">
+            <dt>{`${pricing.loyalty.redeemedPoints} ${loyaltyName}`}</dt>
+            <dd>{`-${moneyFormat(pricing.loyalty.amount, country)}`}</dd>
           </div>
         ) : null}
         <div className="checkout-breakdown__row checkout-breakdown__total">

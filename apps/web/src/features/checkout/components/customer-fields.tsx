@@ -134,6 +134,15 @@ export function CustomerFields({
           </div>
         ) : null}
       </div>
+      {/* (ours) The spec's checkout has no box; consent is asked, never assumed, and a signed-in diner's last answer is kept. */}
+      <label className="option checkout-opt-in">
+        <input
+          type="checkbox"
+          checked={fields.optIn}
+          onChange={(event) => fields.setOptIn(event.target.checked)}
+        />
+        <span>{`Quiero recibir recordatorios y promociones de ${contact.branch.name} por WhatsApp`}</span>
+      </label>
       {address ? (
         <div className="checkout-address">
           <span className="checkout-address__label">Dirección de entrega</span>

@@ -26,6 +26,7 @@ import {
   paymentLinkCreate,
   paymentRedirectStart,
 } from '../api/checkout-api';
+import { cardTokenFailureReport } from '../lib/card-token-report';
 import { idempotencyKeyNew } from '../lib/order-payload';
 
 /**
@@ -74,6 +75,8 @@ export interface OrderSend {
   payload: { price: number } & Record<string, unknown>;
   mode: ApiOrderMode;
   payment: PaymentType;
+  /** The signed-in diner's session token, sent with the order (ADR 018). */
+  customerSession: string | null;
   /** The card form, when the payment type pays by card in the checkout. */
   card: CardForm | null;
   scheduledAt: number | null;
@@ -95,7 +98,7 @@ export function useOrderSend(contact: ApiBranchContact, callbacks: Callbacks) {
   const [paying, setPaying] = useState(false);
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
-  async function send({ payload, mode, payment, card, scheduledAt }: OrderSend) {
+  async function send({ payload, mode, payment, customerSession, card, scheduledAt }: OrderSend) {
     // The card is tokenized first: a card its provider refuses must not leave an unpaid order behind.
     let cardToken: CardToken | null = null;
     if (card) {
@@ -106,6 +109,7 @@ export function useOrderSend(contact: ApiBranchContact, callbacks: Callbacks) {
         cardToken = await cardTokenCreate(tokenization, card);
       } catch (error) {
         setSending(false);
+        void cardTokenFailureReport(contact, tokenization?.provider ?? null, error);
         if (error instanceof CardTokenError && error.reason === 'CARD') {
           callbacks.onCardRefused(error.fields);
           toast(error.message, 'error');
@@ -125,7 +129,7 @@ export function useOrderSend(contact: ApiBranchContact, callbacks: Callbacks) {
     setSending(true);
     let placed: Awaited<ReturnType<typeof orderPlace>>;
     try {
-      placed = await orderPlace(payload, key);
+      placed = await orderPlace(payload, key, customerSession);
     } catch (error) {
       setSending(false);
       if (error instanceof ApiError && error.status === 409) {

@@ -47,7 +47,11 @@ export interface OrderPayloadInput {
     email: string;
     document: string | null;
     tableNumber: string;
+    /** Whether the diner accepts the venue's WhatsApp messages (reminders, promotions). */
+    optIn: boolean;
   };
+  /** Points the pricing accepted (0: none redeemed). */
+  redeemedPoints: number;
   destination: UserLocation | null;
   notes: string;
   paysWith: Minor | null;
@@ -56,6 +60,14 @@ export interface OrderPayloadInput {
   code: string | null;
   analyticsSessionId: string;
   installedApp: boolean;
+}
+
+/**
+ * (ours) Where the diner came from: the entry link's `source` (a campaign, a
+ * partner, a QR) when it has one, else 'DIRECT', the spec's default source.
+ */
+export function acquisitionChannelOf(entry: { source: string | null }): string {
+  return entry.source ?? 'DIRECT';
 }
 
 export function orderPayloadBuild(input: OrderPayloadInput) {
@@ -90,6 +102,9 @@ export function orderPayloadBuild(input: OrderPayloadInput) {
     ...(customer.phone ? { phone: customer.phone } : {}),
     ...(customer.name.trim() ? { customerName: customer.name.trim() } : {}),
     ...(customer.email.trim() ? { customerEmail: customer.email.trim() } : {}),
+    optIn: customer.optIn,
+    acquisitionChannel: acquisitionChannelOf(input.entry),
+    ...(input.redeemedPoints > 0 ? { loyaltyInfo: { redeemedPoints: input.redeemedPoints } } : {}),
     ...(customer.document ? { document: customer.document } : {}),
     ...(input.notes.trim() ? { notes: input.notes } : {}),
     ...(input.paysWith !== null ? { paysWith: moneyToMajor(input.paysWith, input.mantissaLength) } : {}),
