@@ -119,6 +119,11 @@ export function loyaltyAccrual(program: LoyaltyProgram, total: Minor, mantissaLe
   );
 }
 
+/** (ours) Why points are refused on an order with a discount when the programme does not combine them. */
+export function loyaltyNotWithDiscountsMessage(name: string): string {
+  return `No se pueden canjear ${name} junto con otros descuentos`;
+}
+
 /** Whether points and discounts combine (`supportsDiscounts`, default true). */
 export function loyaltyCombinesWithDiscounts(program: Pick<LoyaltyProgram, 'supportsDiscounts'>): boolean {
   return program.supportsDiscounts !== false;

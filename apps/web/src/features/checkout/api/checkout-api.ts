@@ -11,6 +11,7 @@ import type { Fees, GeneralDiscount, Surcharge } from '@comanda/domain/types';
 import { apiRequest } from '../../../lib/api-client';
 import type { CardDetails, CardToken } from '../../../lib/card-token';
 import { useCachedResource } from '../../../lib/use-resource';
+import { CUSTOMER_SESSION_HEADER } from '../../../stores/customer-session-store';
 
 export interface ModeCharges {
   fees: Fees | null;
@@ -115,13 +116,43 @@ export interface PlacedOrder {
   handOff: { kind: 'CONSOLE' } | { kind: 'MESSAGING'; url: string };
 }
 
-/** `POST /api/order` with the attempt's Idempotency-Key (reused on a retry of the same attempt). */
-export function orderPlace(payload: unknown, idempotencyKey: string): Promise<PlacedOrder> {
+/**
+ * `POST /api/order` with the attempt's Idempotency-Key (reused on a retry of
+ * the same attempt) and, for a signed-in diner, the customer session (ADR 018:
+ * needed to redeem points; the server checks it belongs to the order's phone).
+ */
+export function orderPlace(
+  payload: unknown,
+  idempotencyKey: string,
+  customerSession: string | null,
+): Promise<PlacedOrder> {
   return apiRequest<PlacedOrder>('/order', {
     method: 'POST',
     body: payload,
-    headers: { 'Idempotency-Key': idempotencyKey },
+    headers: {
+      'Idempotency-Key': idempotencyKey,
+      ...(customerSession ? { [CUSTOMER_SESSION_HEADER]: customerSession } : {}),
+    },
   });
+}
+
+/** What `POST /api/diner/log` stores (ordering §7): the error's context, never the diner's card. */
+export interface DinerLog {
+  bcId: number;
+  branchId: number;
+  url: string;
+  component: string;
+  payload: Record<string, unknown>;
+  stack?: string;
+}
+
+/** Reports an error to the venue's logs; best effort, a failed report is dropped. */
+export async function dinerLogSend(report: DinerLog): Promise<void> {
+  try {
+    await apiRequest<null>('/diner/log', { method: 'POST', body: report });
+  } catch {
+    // Nothing to tell the diner: the report is for us.
+  }
 }
 
 export type CardForm = CardDetails;

@@ -1,0 +1,137 @@
+/** 'Mi pago' (ordering §2 Checkout): the payment type, the cash tender, the card form and the code button. */
+import type { CheckoutError } from '@comanda/domain/checkout-validation';
+import { checkoutMessages, codeDiscountMessages } from '@comanda/domain/messages';
+import type { PaymentChoice } from '../hooks/use-payment-choice';
+import { FieldError, fieldErrorId } from './field-error';
+
+interface Props {
+  formId: string;
+  choice: PaymentChoice;
+  onChoose: (paymentId: string) => void;
+  documentLabel: string;
+  /** Whether a send was tried: the card's incomplete fields show only then. */
+  checked: boolean;
+  fieldError: (field: CheckoutError['field']) => string | null;
+  clearError: (field: CheckoutError['field']) => void;
+  /** The applied code, if any. */
+  code: string | null;
+  onCodeOpen: () => void;
+  onCodeRemove: () => void;
+}
+
+export function PaymentSection({
+  formId,
+  choice,
+  onChoose,
+  documentLabel,
+  checked,
+  fieldError,
+  clearError,
+  code,
+  onCodeOpen,
+  onCodeRemove,
+}: Props) {
+  const { payment, cardState, card } = choice;
+  const paysWithError = fieldError('paysWith');
+  const paymentError = fieldError('payment');
+  const cardError = fieldError('card');
+  const describedBy = (field: string, error: string | null) => fieldErrorId(formId, field, error);
+
+  return (
+    <section className="checkout-card" aria-labelledby={`${formId}-payment`}>
+      <h2 id={`${formId}-payment`}>{checkoutMessages.myPayment}</h2>
+      <fieldset className="checkout-options" aria-describedby={describedBy('payment', paymentError)}>
+        <legend className="visually-hidden">Medio de pago</legend>
+        {choice.usableTypes.map((type) => (
+          <label key={type.id} className="option">
+            <input
+              type="radio"
+              name={`${formId}-payment`}
+              checked={payment?.id === type.id}
+              onChange={() => onChoose(type.id)}
+            />
+            <span className="option__name">
+              <span>{type.showName}</span>
+              {type.paymentMethod === 'BANK_TRANSFER' && type.description ? (
+                <span className="option__description">{type.description}</span>
+              ) : null}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <FieldError formId={formId} field="payment" error={paymentError} />
+      {payment?.paymentMethod === 'CASH' ? (
+        <div className="checkout-field">
+          <label htmlFor={`${formId}-paysWith`}>¿Con cuánto abonás?</label>
+          <input
+            id={`${formId}-paysWith`}
+            inputMode="decimal"
+            value={choice.paysWith}
+            aria-invalid={paysWithError ? true : undefined}
+            aria-describedby={describedBy('paysWith', paysWithError)}
+            onChange={(event) => {
+              choice.setPaysWith(event.target.value);
+              clearError('paysWith');
+            }}
+          />
+          <FieldError formId={formId} field="paysWith" error={paysWithError} />
+        </div>
+      ) : null}
+      {choice.needsCard ? (
+        <fieldset className="checkout-card-form" aria-describedby={describedBy('card', cardError)}>
+          <legend>Datos de la tarjeta</legend>
+          <div className="checkout-grid">
+            {(
+              [
+                ['cardNumber', 'Número de tarjeta', 'cc-number', 'numeric'],
+                ['cardName', 'Nombre como figura en la tarjeta', 'cc-name', 'text'],
+                ['cardExpiry', 'Vencimiento (MM/AA)', 'cc-exp', 'numeric'],
+                ['cardSecurityCode', 'Código de seguridad', 'cc-csc', 'numeric'],
+                ['cardDocument', documentLabel, 'off', 'numeric'],
+              ] as const
+            ).map(([field, label, autoComplete, inputMode]) => {
+              const error =
+                choice.cardRefused[field] ?? (checked ? (cardState?.fieldErrors[field] ?? null) : null);
+              return (
+                <div key={field} className="checkout-field">
+                  <label htmlFor={`${formId}-${field}`}>{label}</label>
+                  <input
+                    id={`${formId}-${field}`}
+                    name={field}
+                    autoComplete={autoComplete}
+                    inputMode={inputMode}
+                    value={card[field]}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={describedBy(field, error)}
+                    onChange={(event) => {
+                      choice.setCard((current) => ({ ...current, [field]: event.target.value }));
+                      choice.setCardRefused(({ [field]: _edited, ...rest }) => rest);
+                    }}
+                  />
+                  <FieldError formId={formId} field={field} error={error} />
+                </div>
+              );
+            })}
+          </div>
+          <FieldError formId={formId} field="card" error={cardError} />
+        </fieldset>
+      ) : null}
+      <div className="checkout-code">
+        {code ? (
+          <>
+            <span>
+              {codeDiscountMessages.title}: <strong>{code}</strong>
+            </span>
+            <button type="button" className="button button--bordered button--small" onClick={onCodeRemove}>
+              Eliminar código
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button button--bordered button--small" onClick={onCodeOpen}>
+            {codeDiscountMessages.title}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The discount code (ordering §2 'Código de descuento', §5 code rules): the
+ * modal's text and state, the code applied, and its expiry for a
+ * limited-usage code (a toast says it is gone).
+ */
+import type { CodeDiscount, CodeDiscountStatus } from '@comanda/domain/code-discount';
+import { codeDiscountExpired } from '@comanda/domain/code-discount';
+import { codeDiscountMessages } from '@comanda/domain/messages';
+import { useEffect, useState } from 'react';
+import type { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { codeDiscountValidate } from '../api/checkout-api';
+
+interface AppliedCode {
+  discount: CodeDiscount;
+  terms: string[];
+  appliedAt: number;
+}
+
+interface ApplyInput {
+  /** Why the code cannot be asked for yet (no payment type, customer data invalid), or null. */
+  precheck: string | null;
+  /** The validation request for the typed code; null when the order is not ready. */
+  body: (code: string) => Record<string, unknown> | null;
+  mantissaLength: number;
+  /** Why the found code does not apply to this order, or null (the domain's pricing says). */
+  rejection: (discount: CodeDiscount) => string | null;
+}
+
+export function useCodeDiscount(initialText: string, toast: ReturnType<typeof useToast>) {
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState(initialText);
+  const [status, setStatus] = useState<CodeDiscountStatus>('init');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!code?.discount.limitedUsage) return;
+    const timer = window.setInterval(() => {
+      if (codeDiscountExpired(code.discount, code.appliedAt, Date.now())) {
+        setCode(null);
+        setStatus('init');
+        toast(codeDiscountMessages.expired, 'error');
+      }
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [code, toast]);
+
+  async function apply(input: ApplyInput) {
+    if (status === 'success') {
+      setOpen(false);
+      return;
+    }
+    if (input.precheck) {
+      setError(input.precheck);
+      return;
+    }
+    const body = text.trim() ? input.body(text.trim()) : null;
+    if (!body) return;
+    setStatus('loading');
+    setError(null);
+    try {
+      const found = await codeDiscountValidate(body, input.mantissaLength);
+      const rejection = input.rejection(found.discount);
+      if (rejection) {
+        setStatus('failed');
+        setError(rejection);
+        return;
+      }
+      setCode({ ...found, appliedAt: Date.now() });
+      setStatus('success');
+    } catch (failure) {
+      setStatus('failed');
+      setError(failure instanceof ApiError ? failure.message : codeDiscountMessages.notFound);
+    }
+  }
+
+  function remove() {
+    setCode(null);
+    setStatus('init');
+    setError(null);
+    setText('');
+  }
+
+  function edit(value: string) {
+    setText(value);
+    if (status !== 'loading') setStatus('init');
+    setError(null);
+  }
+
+  function openModal() {
+    setError(null);
+    setOpen(true);
+  }
+
+  return { code, open, text, status, error, apply, remove, edit, openModal, close: () => setOpen(false) };
+}
