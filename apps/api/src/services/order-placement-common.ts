@@ -28,7 +28,6 @@ export const orderMessages = {
   coordinatesRequired: 'Indique la ubicación de la dirección en el mapa para calcular el envío',
   loyaltyUnavailable: 'El programa de puntos no está disponible en este local',
   loyaltyNeedsPhone: 'Debe ingresar su número de teléfono para canjear puntos',
-  loyaltyNotWithDiscounts: (name: string) => `No se pueden canjear ${name} junto con otros descuentos`,
   orderNotFound: (code: string) => `No existe el pedido ${code}`,
 } as const;
 

@@ -1,4 +1,5 @@
 import { checkoutValidate } from '@comanda/domain/checkout-validation';
+import { loyaltyNotWithDiscountsMessage } from '@comanda/domain/loyalty';
 import { moneyMinor, moneyToMajor, moneyToMinor } from '@comanda/domain/money';
 import { paymentStatusOnSend } from '@comanda/domain/payment-type';
 import { type PricingBreakdown, pricingCompute } from '@comanda/domain/pricing';
@@ -273,7 +274,7 @@ function collectPricingErrors(errors: FieldErrors, pricing: PricingBreakdown, pr
   if (pricing.codeDiscountRejection) errors.add('codeDiscount', pricing.codeDiscountRejection);
   if (pricing.loyalty.message) errors.add('loyaltyInfo.redeemedPoints', pricing.loyalty.message);
   if (pricing.loyalty.blockedByDiscounts) {
-    errors.add('loyaltyInfo.redeemedPoints', orderMessages.loyaltyNotWithDiscounts(programName));
+    errors.add('loyaltyInfo.redeemedPoints', loyaltyNotWithDiscountsMessage(programName));
   }
 }
 
