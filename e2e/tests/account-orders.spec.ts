@@ -1,4 +1,5 @@
-import { dinerSignIn, takeAwayOrderPlace } from '../support/account-orders';
+import { takeAwayOrderPlace } from '../support/account-orders';
+import { dinerSignIn } from '../support/diner-sign-in';
 import { expect, test } from '../support/fixtures';
 import { storefrontPrepare } from '../support/storefront';
 

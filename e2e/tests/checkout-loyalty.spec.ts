@@ -7,7 +7,7 @@ import {
   sendButton,
   toCheckout,
 } from '../support/checkout-flow';
-import { dinerSignIn } from '../support/checkout-loyalty';
+import { dinerSignIn } from '../support/diner-sign-in';
 import { expect, test } from '../support/fixtures';
 import { storefrontPrepare, tenantImport } from '../support/storefront';
 
@@ -40,7 +40,8 @@ test("a signed-in diner redeems Brasitas within every limit, sees each limit's m
 }) => {
   await tenantImport(request, loyaltyTenant());
   await addPlate(page, `/menu/${CONTACT}/retiro/entradas`, 'Provoleta');
-  await dinerSignIn(page, SOFIA.typed);
+  await dinerSignIn(page, SOFIA.typed, SOFIA.name);
+  await page.keyboard.press('Escape');
   await toCheckout(page, CONTACT);
 
   // Signed in: the name and the session's phone are filled in.
@@ -107,7 +108,8 @@ test("a signed-in diner redeems Brasitas within every limit, sees each limit's m
 test('a phone other than the session’s cannot redeem, and the box says why', async ({ page, request }) => {
   await tenantImport(request, loyaltyTenant());
   await addPlate(page, `/menu/${CONTACT}/retiro/entradas`, 'Provoleta');
-  await dinerSignIn(page, SOFIA.typed);
+  await dinerSignIn(page, SOFIA.typed, SOFIA.name);
+  await page.keyboard.press('Escape');
   await toCheckout(page, CONTACT);
   const card = page.locator('.checkout-loyalty');
   await expect(card.getByRole('checkbox', { name: 'Canjear Brasitas' })).toBeVisible();
