@@ -128,6 +128,22 @@ describe.each(testDatabaseKinds())('POST /api/analytics/events on %s', (kind) =>
     expect((await stored(ctx)).map((row) => row.type)).toEqual([...types, 'ORDER_IMPEDIMENT']);
   });
 
+  it('stores the return through an abandoned-cart link with what it restored', async () => {
+    const { status } = await post(ctx, {
+      events: [
+        {
+          type: 'ABANDONED_CART_RETURN',
+          branchContactId: ids.palermo,
+          payload: { restoredLines: 2, droppedLines: 1 },
+        },
+      ],
+    });
+    expect(status).toBe(202);
+    expect(await stored(ctx)).toMatchObject([
+      { type: 'ABANDONED_CART_RETURN', payload: { restoredLines: 2, droppedLines: 1 } },
+    ]);
+  });
+
   describe('attribution', () => {
     it('an unknown branch contact is dropped from its event, not the batch: stored unattributed', async () => {
       const { status } = await post(ctx, {

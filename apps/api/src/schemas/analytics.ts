@@ -5,7 +5,11 @@
  */
 import { type Static, Type } from 'typebox';
 
-/** Ordering §7's event types, plus ORDER_IMPEDIMENT for ordering §4's order impediments. */
+/**
+ * Ordering §7's event types, plus ORDER_IMPEDIMENT for ordering §4's order
+ * impediments and ABANDONED_CART_RETURN for a diner back through a recovery
+ * message's link (ordering §2 `abandoned`, ADR 028).
+ */
 export const ANALYTICS_EVENT_TYPES = [
   'ADDRESS_SUBMIT',
   'PAY_ORDER',
@@ -17,6 +21,7 @@ export const ANALYTICS_EVENT_TYPES = [
   'ORDER_MODE_SELECT',
   'BRANCH_CONTACT_SELECT',
   'ORDER_IMPEDIMENT',
+  'ABANDONED_CART_RETURN',
 ] as const;
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 

@@ -8,7 +8,8 @@
 /**
  * The event types of ordering §7 (PAY_ORDER and CONTINUE_TO_CHECKOUT are sent by
  * the checkout), and ORDER_IMPEDIMENT for ordering §4's order impediments
- * (`payload.impediment`, see ADR 006).
+ * (`payload.impediment`, see ADR 006), and ABANDONED_CART_RETURN for a diner
+ * back through a recovery message's link (ADR 028).
  */
 export type AnalyticsEventType =
   | 'ORDER_IMPEDIMENT'
@@ -20,7 +21,8 @@ export type AnalyticsEventType =
   | 'ADD_ITEM'
   | 'ITEM_VIEW'
   | 'ORDER_MODE_SELECT'
-  | 'BRANCH_CONTACT_SELECT';
+  | 'BRANCH_CONTACT_SELECT'
+  | 'ABANDONED_CART_RETURN';
 
 export interface AnalyticsEvent {
   type: AnalyticsEventType;

@@ -23,6 +23,7 @@ import {
 } from '@comanda/domain/cart';
 import type { CartItem } from '@comanda/domain/types';
 import { storageKey } from '../lib/storage-scope';
+import { abandonedCartObserve } from './abandoned-cart-beacon';
 import { CART_STORAGE_KEY, cartBindingGet, cartGet, cartStatePublish } from './cart-store';
 
 function read(): StoredCart | null {
@@ -45,6 +46,7 @@ function write(cart: Cart, alias: string): void {
 function publish(alias: string, cart: Cart, lastAddedAt = cartGet().lastAddedAt): void {
   write(cart, alias);
   cartStatePublish({ alias, cart, itemsCount: cartItemsCount(cart), lastAddedAt });
+  abandonedCartObserve(alias, cart);
 }
 
 /** The cart in the bound mode; unchanged when it already is (so a chosen payment type survives). */
@@ -142,6 +144,15 @@ export const cartActions = {
     const { alias, cart } = cartCurrent();
     publish(alias, cartRemove(cart, index));
   },
+
+  /**
+   * Puts a cart the domain built from the bound one (an abandoned cart's lines
+   * added by `orderRepeatLines`) in its place.
+   */
+  replace(cart: Cart): void {
+    const { alias } = cartCurrent();
+    publish(alias, cart, Date.now());
+  },
 };
 
 /**
@@ -165,6 +176,7 @@ export function cartDiscard(): void {
     // Storage blocked: nothing was kept.
   }
   cartStatePublish({ alias: null, cart: null, itemsCount: 0, lastAddedAt: 0 });
+  abandonedCartObserve(null, null);
 }
 
 // Another tab of the same storefront changed the cart: follow it.

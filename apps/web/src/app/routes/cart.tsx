@@ -7,7 +7,7 @@ import { useToast } from '../../components/ui/toast';
 import { CartPage } from '../../features/cart/components/cart-page';
 import { useDinerEntity } from '../../features/entry/api/get-diner-entity';
 import { useMenu } from '../../features/menu/api/get-menu';
-import { useMenuCustomization } from '../../features/menu/api/get-menu-extras';
+import { useMenuCustomization, useMenuHashes } from '../../features/menu/api/get-menu-extras';
 import { imageUrl } from '../../features/menu/components/plate-image';
 import { StorefrontLayout } from '../../features/shell/components/storefront-layout';
 import { useCartPricing } from '../../hooks/use-cart-pricing';
@@ -22,6 +22,7 @@ import { cartBind, cartLogicLoad, useCart } from '../../stores/cart-store';
 import { installPromptEngage } from '../../stores/install-prompt-store';
 import type { ApiBranchContact, ApiCountry } from '../../types/api';
 import type { MenuPlate } from '../../types/menu';
+import { useCartRecoveryRestore } from './cart-recovery-restore';
 import { PlateDetailModalLazy } from './lazy-features';
 import { useStorefrontLocation } from './use-storefront-location';
 
@@ -55,6 +56,7 @@ function CartScreen({ contact, country }: { contact: ApiBranchContact; country: 
   const cartState = useCart();
   const customization = useMenuCustomization(branch.id);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const hashes = useMenuHashes(contact.alias);
 
   useEffect(() => {
     cartBind(contact.alias, contact.id);
@@ -77,6 +79,11 @@ function CartScreen({ contact, country }: { contact: ApiBranchContact; country: 
       : null,
   );
   const menuData = menu.status === 'success' ? menu.data : null;
+  useCartRecoveryRestore(
+    contact,
+    hashes,
+    menuData && mode ? { orderModeId: mode.id, plates: menuData.plates } : null,
+  );
   const location = useStorefrontLocation(contact, mode, country.mantissaLength);
   const ordering = useMemo(() => (mode ? orderingStateAt(contact, mode, now) : null), [contact, mode, now]);
   const pricing = useCartPricing(

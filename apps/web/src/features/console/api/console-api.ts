@@ -271,3 +271,40 @@ export function consoleAbuseTrips(token: string, branchContactId: number): Promi
     query: { branchContactId, minutes: 60 },
   });
 }
+
+/** One period of a location's abandoned-cart figures (ADR 028); money in major units. */
+export interface AbandonedCartPeriod {
+  from: string;
+  to: string;
+  abandoned: number;
+  messagesSent: number;
+  recovered: number;
+  recoveredAmount: number;
+}
+
+export interface AbandonedCartFigures {
+  branchContactId: number;
+  name: string;
+  delayMinutes: number;
+  today: AbandonedCartPeriod;
+  last30Days: AbandonedCartPeriod;
+}
+
+export function consoleAbandonedCarts(
+  token: string,
+  branchContactId: number,
+): Promise<{ locations: AbandonedCartFigures[] }> {
+  return apiRequest('/console/abandoned-carts', { headers: bearer(token), query: { branchContactId } });
+}
+
+export function consoleAbandonedCartDelaySet(
+  token: string,
+  branchContactId: number,
+  delayMinutes: number,
+): Promise<{ branchContactId: number; delayMinutes: number }> {
+  return apiRequest(`/console/abandoned-carts/${branchContactId}/delay`, {
+    method: 'PUT',
+    headers: bearer(token),
+    body: { delayMinutes },
+  });
+}

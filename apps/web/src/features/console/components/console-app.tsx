@@ -23,6 +23,7 @@ import {
   consoleNotify,
 } from '../lib/alerts';
 import { consoleSessionLeftMs, consoleSessionSet, useConsoleSession } from '../lib/session';
+import { AbandonedCartsPanel } from './abandoned-carts-panel';
 import { AbuseNotice } from './abuse-notice';
 import { LoginScreen } from './login-screen';
 import { OrderBoardView } from './order-board';
@@ -182,6 +183,7 @@ function ConsoleShell({ session, onExpired }: { session: StaffSession; onExpired
         <BranchConsole
           key={current.id}
           token={token}
+          owner={staff.role === 'OWNER'}
           contact={current}
           onContactChange={(next) =>
             setContacts((list) => list?.map((item) => (item.id === next.id ? next : item)) ?? null)
@@ -195,13 +197,14 @@ function ConsoleShell({ session, onExpired }: { session: StaffSession; onExpired
 
 interface BranchConsoleProps {
   token: string;
+  owner: boolean;
   contact: VenueControlsData;
   onContactChange: (contact: VenueControlsData) => void;
   onFailure: (error: unknown) => void;
 }
 
 /** The board, venue controls and outbox of one branch contact, kept live over the socket. */
-function BranchConsole({ token, contact, onContactChange, onFailure }: BranchConsoleProps) {
+function BranchConsole({ token, owner, contact, onContactChange, onFailure }: BranchConsoleProps) {
   const [tab, setTab] = useState<Tab>('orders');
   const [board, setBoard] = useState<OrderBoard | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
@@ -375,7 +378,15 @@ function BranchConsole({ token, contact, onContactChange, onFailure }: BranchCon
           />
         </Suspense>
       ) : tab === 'venue' ? (
-        <VenueControls token={token} contact={contact} onChange={onContactChange} onFailure={onFailure} />
+        <VenueControls token={token} contact={contact} onChange={onContactChange} onFailure={onFailure}>
+          <AbandonedCartsPanel
+            token={token}
+            branchContactId={contact.id}
+            owner={owner}
+            country={country}
+            onFailure={onFailure}
+          />
+        </VenueControls>
       ) : (
         <OutboxList
           token={token}

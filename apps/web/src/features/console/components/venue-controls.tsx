@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
@@ -14,10 +14,12 @@ interface VenueControlsProps {
   contact: VenueControlsData;
   onChange: (contact: VenueControlsData) => void;
   onFailure: (error: unknown) => void;
+  /** Further settings and figures of the location, below its controls. */
+  children?: ReactNode;
 }
 
 /** Manual closing of the location and ordering on/off per order mode; the storefront follows. */
-export function VenueControls({ token, contact, onChange, onFailure }: VenueControlsProps) {
+export function VenueControls({ token, contact, onChange, onFailure, children }: VenueControlsProps) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
@@ -111,6 +113,7 @@ export function VenueControls({ token, contact, onChange, onFailure }: VenueCont
           ))}
         </ul>
       </section>
+      {children}
       <ConfirmDialog
         open={confirmClose}
         title="Cerrar el local"

@@ -1,0 +1,152 @@
+import type { MoneyCountry } from '@comanda/domain/money';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import {
+  type AbandonedCartFigures,
+  consoleAbandonedCartDelaySet,
+  consoleAbandonedCarts,
+} from '../api/console-api';
+import { money } from '../lib/format';
+
+interface AbandonedCartsPanelProps {
+  token: string;
+  branchContactId: number;
+  /** Only an owner sets the delay (ADR 028); staff see the figures. */
+  owner: boolean;
+  country: MoneyCountry | null;
+  onFailure: (error: unknown) => void;
+}
+
+const ROWS = [
+  ['abandoned', 'Carritos abandonados'],
+  ['messagesSent', 'Mensajes enviados'],
+  ['recovered', 'Carritos recuperados'],
+] as const;
+
+/**
+ * Abandoned-cart recovery at the location (ADR 028): carts abandoned, messages
+ * sent, carts recovered into orders and what they came to, today and over the
+ * last 30 days; and, for an owner, the minutes before the message.
+ */
+export function AbandonedCartsPanel({
+  token,
+  branchContactId,
+  owner,
+  country,
+  onFailure,
+}: AbandonedCartsPanelProps) {
+  const toast = useToast();
+  const [figures, setFigures] = useState<AbandonedCartFigures | null>(null);
+  const [delay, setDelay] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    consoleAbandonedCarts(token, branchContactId).then((answer) => {
+      const location = answer.locations.find((item) => item.branchContactId === branchContactId) ?? null;
+      setFigures(location);
+      if (location) setDelay(String(location.delayMinutes));
+    }, onFailure);
+  }, [token, branchContactId, onFailure]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const minutes = Number(delay);
+    if (delay.trim() === '' || !Number.isInteger(minutes)) {
+      setError('Indique los minutos con un número entero');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await consoleAbandonedCartDelaySet(token, branchContactId, minutes);
+      setFigures((current) => (current ? { ...current, delayMinutes: saved.delayMinutes } : current));
+      toast('Espera guardada.', 'success');
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 401) onFailure(failure);
+      else if (failure instanceof ApiError && failure.fields.delayMinutes)
+        setError(failure.fields.delayMinutes);
+      else if (failure instanceof ApiError && failure.status === 403) setError(failure.message);
+      else toast('No se pudo guardar el cambio. Intente de nuevo.', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="console-panel console-abandoned" aria-labelledby="abandoned-title">
+      <h2 id="abandoned-title">Carritos abandonados</h2>
+      <p className="muted">
+        Cuando un cliente con sesión iniciada deja productos en el carrito, le escribimos por WhatsApp con un
+        enlace que los recupera, si aceptó recibir mensajes y el local está abierto.
+      </p>
+      {!figures ? (
+        <p className="muted">Cargando…</p>
+      ) : (
+        <>
+          <table className="console-table console-abandoned__figures">
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">Dato</span>
+                </th>
+                <th scope="col">Hoy</th>
+                <th scope="col">Últimos 30 días</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ROWS.map(([key, label]) => (
+                <tr key={key}>
+                  <th scope="row">{label}</th>
+                  <td>{figures.today[key]}</td>
+                  <td>{figures.last30Days[key]}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">Monto recuperado</th>
+                <td>{money(figures.today.recoveredAmount, country)}</td>
+                <td>{money(figures.last30Days.recoveredAmount, country)}</td>
+              </tr>
+            </tbody>
+          </table>
+          {owner ? (
+            <form className="console-abandoned__delay" onSubmit={save} noValidate>
+              <label className="console-field">
+                <span>Espera antes del mensaje (minutos)</span>
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  name="delayMinutes"
+                  min={5}
+                  max={1440}
+                  step={1}
+                  value={delay}
+                  onChange={(event) => setDelay(event.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? 'delayMinutes-error' : 'delayMinutes-hint'}
+                />
+                {error ? (
+                  <span id="delayMinutes-error" className="console-error">
+                    {error}
+                  </span>
+                ) : (
+                  <span id="delayMinutes-hint" className="muted">
+                    Entre 5 y 1440 minutos (un día).
+                  </span>
+                )}
+              </label>
+              <button type="submit" className="button" disabled={busy}>
+                {busy ? 'Guardando…' : 'Guardar espera'}
+              </button>
+            </form>
+          ) : (
+            <p data-testid="abandoned-delay">
+              Espera antes del mensaje: {figures.delayMinutes} minutos. Solo el dueño puede cambiarla.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
