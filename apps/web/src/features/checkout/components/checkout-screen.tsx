@@ -41,13 +41,14 @@ import { useMenuCustomization } from '../../menu/api/get-menu-extras';
 import { StorefrontLayout } from '../../shell/components/storefront-layout';
 import { useModeCharges } from '../api/checkout-api';
 import '../checkout.css';
+import { orderItemPayload } from '../../../lib/order-item-payload';
 import { useCheckoutLoyalty } from '../hooks/use-checkout-loyalty';
 import { useCheckoutSchedule } from '../hooks/use-checkout-schedule';
 import { useCodeDiscount } from '../hooks/use-code-discount';
 import { useCustomerFields } from '../hooks/use-customer-fields';
 import { useOrderSend } from '../hooks/use-order-send';
 import { usePaymentChoice } from '../hooks/use-payment-choice';
-import { itemPayload, orderPayloadBuild } from '../lib/order-payload';
+import { orderPayloadBuild } from '../lib/order-payload';
 import { CheckoutActions } from './checkout-actions';
 import { CheckoutSummary } from './checkout-summary';
 import { CodeDiscountModal } from './code-discount-modal';
@@ -279,7 +280,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
           ...(payment ? { paymentId: Number(payment.id) } : {}),
           ...(e164 ? { phone: e164 } : {}),
           orderDate: new Date(scheduledAt ?? Date.now()).toISOString(),
-          items: cart.items.map(itemPayload),
+          items: cart.items.map(orderItemPayload),
           ...(delivery && dinerLocation?.lat !== undefined && dinerLocation.lng !== undefined
             ? { destination: { lat: dinerLocation.lat, lng: dinerLocation.lng } }
             : {}),

@@ -3,28 +3,7 @@ import type { UserLocation } from '@comanda/domain/address';
 import { type Minor, moneyToMajor } from '@comanda/domain/money';
 import { paymentStatusOnSend } from '@comanda/domain/payment-type';
 import type { CartItem, OrderModeType, PaymentType } from '@comanda/domain/types';
-
-export function itemPayload(item: CartItem) {
-  return {
-    referenceId: Number(item.referenceId),
-    referenceType: 'PLATE' as const,
-    quantity: item.quantity,
-    ...(item.sizeId ? { sizeId: Number(item.sizeId) } : {}),
-    ...(item.notes ? { notes: item.notes } : {}),
-    name: item.name,
-    extras: item.extras.map((group) => ({
-      groupId: Number(group.groupId),
-      groupName: group.groupName,
-      groupItems: group.groupItems
-        .filter((extra) => extra.quantity > 0)
-        .map((extra) => ({
-          referenceId: Number(extra.referenceId),
-          quantity: extra.quantity,
-          name: extra.name,
-        })),
-    })),
-  };
-}
+import { orderItemPayload } from '../../../lib/order-item-payload';
 
 /** A fresh Idempotency-Key for a new checkout attempt. */
 export function idempotencyKeyNew(): string {
@@ -76,7 +55,7 @@ export function orderPayloadBuild(input: OrderPayloadInput) {
     orderModeId: mode.id,
     branchContact: { id: input.branchContactId },
     type: mode.type,
-    items: input.items.map(itemPayload),
+    items: input.items.map(orderItemPayload),
     price: input.price,
     paymentType: { id: Number(payment.id), paymentMethod: payment.paymentMethod, upload: payment.upload },
     ...(input.entry.source ? { source: input.entry.source } : {}),
