@@ -258,6 +258,8 @@ test('an unpaid card order is greyed with pay; invalid card fields; paid through
   page,
   request,
 }) => {
+  // Two rounds of screenshots (8 full pages, 4 axe checks) and a payment: past 30 s with two workers on 2 cores.
+  test.setTimeout(60_000);
   const order = await orderPlace(request, 'CARD_ONLINE');
   const token = await staffToken(request);
   await page.goto(orderUrl(order.code));

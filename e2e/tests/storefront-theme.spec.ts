@@ -81,6 +81,8 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('menu, category, plate and cart screens', async ({ page }) => {
+      // Five screens and an axe check on each: 20 s alone, past 30 s with two workers on 2 cores.
+      test.setTimeout(60_000);
       await page.goto('/menu/brasa-nunez/delivery');
       await expect(page.getByRole('heading', { name: 'Lo más destacado' })).toBeVisible();
       await expectNoSeriousA11yViolations(page, `menu (${scheme})`);
