@@ -1,11 +1,11 @@
 import { sessionMessages } from '@comanda/domain/messages';
-import { PHONE_COUNTRIES, PHONE_COUNTRY_LABELS, type PhoneCountry } from '@comanda/domain/phone';
 import { sessionSignInMessage } from '@comanda/domain/session';
 import { useId } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
 import { type SignInPlace, useSignIn } from '../hooks/use-sign-in';
 import { SIGN_IN_CODE_LENGTH, signInTexts } from '../lib/sign-in-problem';
+import { PhoneField } from './phone-field';
 import '../account.css';
 
 interface SignInModalProps {
@@ -14,9 +14,6 @@ interface SignInModalProps {
   /** After 'Inicio de sesión con éxito': the session is kept already. */
   onSignedIn: () => void;
 }
-
-/** (ours) How an Argentine mobile is typed, with its 9: without it the number is another one. */
-const PLACEHOLDERS: Partial<Record<PhoneCountry, string>> = { ar: '9 11 2345-6789' };
 
 /**
  * The 'Iniciar sesión' modal (ordering §2, §5 "Phone"), by phone and with no
@@ -65,30 +62,14 @@ export function SignInModal({ place, onClose, onSignedIn }: SignInModalProps) {
             Te enviaremos un código por WhatsApp para confirmar que el teléfono es tuyo.
           </p>
           <label htmlFor={`${ids}-phone`}>Teléfono</label>
-          <div className="account-phone">
-            <select
-              aria-label="País del teléfono"
-              value={flow.country}
-              onChange={(event) => flow.setCountry(event.target.value as PhoneCountry)}
-            >
-              {PHONE_COUNTRIES.map((code) => (
-                <option key={code} value={code}>
-                  {PHONE_COUNTRY_LABELS[code]}
-                </option>
-              ))}
-            </select>
-            <input
-              id={`${ids}-phone`}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder={PLACEHOLDERS[flow.country]}
-              value={flow.phone}
-              aria-invalid={problem?.field === 'phone' ? true : undefined}
-              aria-describedby={problem?.field === 'phone' ? `${ids}-phone-error` : undefined}
-              onChange={(event) => flow.setPhone(event.target.value)}
-            />
-          </div>
+          <PhoneField
+            id={`${ids}-phone`}
+            country={flow.country}
+            onCountryChange={flow.setCountry}
+            value={flow.phone}
+            onChange={flow.setPhone}
+            errorId={problem?.field === 'phone' ? `${ids}-phone-error` : undefined}
+          />
           {fieldMessage('phone')}
           {wait}
           <button type="submit" className="button account-form__submit" disabled={flow.busy || flow.waiting}>
