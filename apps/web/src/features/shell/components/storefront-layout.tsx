@@ -11,6 +11,9 @@ const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ defa
 const InstallPrompt = lazy(() =>
   import('./install-prompt').then((module) => ({ default: module.InstallPrompt })),
 );
+// A venue's reward link (`?reward={id}`, ADR 029): its sign-up loads only in an app opened with one.
+const RewardLink = lazy(() => import('./reward-link'));
+const rewardLinkArrived = /[?&]reward=/.test(window.location.search);
 
 interface StorefrontLayoutProps {
   /** The brand shown in the header: the branch's, or the company's. */
@@ -98,6 +101,11 @@ export function StorefrontLayout({
       {menuOpen ? (
         <Suspense fallback={null}>
           <AccountMenu open={menuOpen} onClose={() => setMenuOpen(false)} aliasType={aliasType} />
+        </Suspense>
+      ) : null}
+      {rewardLinkArrived ? (
+        <Suspense fallback={null}>
+          <RewardLink />
         </Suspense>
       ) : null}
     </>
