@@ -53,7 +53,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
 }
 
-async function serverStart(): Promise<{ baseUrl: string; clockOffsetMs: number; stop: () => Promise<void> }> {
+/** A started e2e server: its address, its clock's offset from real time, and how to stop it. */
+export interface E2EStartedServer {
+  baseUrl: string;
+  /** CLOCK_START minus the instant the server was spawned: `Date.now()` plus this is the server's now, within its start-up time. */
+  clockOffsetMs: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts one built app on a free port with a fresh data folder (the demo
+ * tenant), the settings every e2e server shares and `extraEnv` over them. A
+ * spec that needs other settings (e.g. ABANDONED_CART_DELAY_SECONDS) starts
+ * its own this way and stops it after; the workers' servers get none.
+ */
+export async function serverStart(extraEnv: NodeJS.ProcessEnv = {}): Promise<E2EStartedServer> {
   const port = await freePort();
   const clockSetAt = Date.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-e2e-'));
@@ -86,6 +100,7 @@ async function serverStart(): Promise<{ baseUrl: string; clockOffsetMs: number; 
       RIDER_LOOKUPS_PER_IP: '100000',
       RIDER_REGISTRATIONS_PER_IP: '100000',
       RIDER_CODE_FAILURES_PER_IP: '100000',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

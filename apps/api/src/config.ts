@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { ABANDONED_CART_DELAY_MINUTES_MAX } from '@comanda/domain/abandoned-cart';
 import { type SiteOrigins, siteOriginsFromEnv } from './lib/site-origins';
 import { type PaymentsConfig, paymentsConfigFromEnv } from './payments/config';
 
@@ -134,6 +135,15 @@ export interface Config {
    * Refused when NODE_ENV is production.
    */
   clockStart: number | undefined;
+  /**
+   * Seconds from a diner's leave to the abandoned-cart message, replacing every
+   * location's own delay (ADR 028: 5 to 1440 minutes, default 30), from
+   * ABANDONED_CART_DELAY_SECONDS (1–86400). For end-to-end runs and demos,
+   * which cannot wait minutes to show the message and its link; unset, each
+   * location's delay applies. Refused when NODE_ENV is production: a venue's
+   * diners would be written to seconds after closing the page.
+   */
+  abandonedCartDelaySeconds: number | undefined;
   /** The console's own origin and the companies' own storefront hosts (see `lib/site-origins.ts`). */
   origins: SiteOrigins;
 }
@@ -249,6 +259,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentsConfigFromEnv(env),
     clockStart: clockStart(env),
+    abandonedCartDelaySeconds: abandonedCartDelaySeconds(env),
     origins: siteOriginsFromEnv(env, publicUrl),
   };
 }
@@ -315,6 +326,18 @@ function clockStart(env: NodeJS.ProcessEnv): number | undefined {
   const at = Date.parse(raw);
   if (Number.isNaN(at)) throw new Error(`CLOCK_START must be an ISO 8601 instant, got "${raw}"`);
   return at;
+}
+
+function abandonedCartDelaySeconds(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.ABANDONED_CART_DELAY_SECONDS;
+  if (raw === undefined || raw === '') return undefined;
+  if (env.NODE_ENV === 'production')
+    throw new Error('ABANDONED_CART_DELAY_SECONDS is for tests and demos, not production');
+  const seconds = positive(raw, 0, 'ABANDONED_CART_DELAY_SECONDS');
+  // Never longer than the longest delay a location may set: the setting exists to shorten it.
+  const max = ABANDONED_CART_DELAY_MINUTES_MAX * 60;
+  if (seconds > max) throw new Error(`ABANDONED_CART_DELAY_SECONDS must be at most ${max}, got "${raw}"`);
+  return seconds;
 }
 
 /** Configuration for tests: in-memory defaults, overridable per test file. */

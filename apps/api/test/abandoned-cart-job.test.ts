@@ -3,10 +3,12 @@
  * WhatsApp message per due cart after the location's delay (clock pinned),
  * only to opted-in customers, only while the location is open, never for a
  * cart that became an order — and never two, with two app instances running
- * the job at once on one database.
+ * the job at once on one database. ABANDONED_CART_DELAY_SECONDS (tests and
+ * demos) replaces every location's delay, and production refuses it.
  */
 import { describe, expect, it } from 'vitest';
 import { type App, appBuild } from '../src/app';
+import { configFromEnv } from '../src/config';
 import { abandonedCartScene, MIN } from './support/abandoned-cart-fixture';
 import { orderPlace, palermoTakeAway, request } from './support/console-fixture';
 import { WEDNESDAY_1300, WEDNESDAY_1700 } from './support/order-fixture';
@@ -103,5 +105,55 @@ describe.each(testDatabaseKinds())('abandoned-cart job on %s', (kind) => {
         await second.close();
       }
     });
+  });
+});
+
+describe('ABANDONED_CART_DELAY_SECONDS', () => {
+  const read = (value: string, env: NodeJS.ProcessEnv = {}) =>
+    configFromEnv({ ...env, ABANDONED_CART_DELAY_SECONDS: value }).abandonedCartDelaySeconds;
+
+  it('is whole seconds up to a day, unset by default', () => {
+    expect(configFromEnv({}).abandonedCartDelaySeconds).toBeUndefined();
+    expect(read('')).toBeUndefined();
+    expect(read('8')).toBe(8);
+    expect(read('86400')).toBe(86_400);
+    for (const bad of ['0', '-5', '1.5', 'diez', '86401'])
+      expect(() => read(bad), bad).toThrow(/^ABANDONED_CART_DELAY_SECONDS must be/);
+  });
+
+  it('is refused in production', () => {
+    expect(() => read('8', { NODE_ENV: 'production' })).toThrow(
+      'ABANDONED_CART_DELAY_SECONDS is for tests and demos, not production',
+    );
+  });
+});
+
+describe.each(testDatabaseKinds())('abandoned-cart job with ABANDONED_CART_DELAY_SECONDS on %s', (kind) => {
+  const { abandonedCartDelaySeconds } = configFromEnv({ ABANDONED_CART_DELAY_SECONDS: '8' });
+  const scene = abandonedCartScene(kind, { abandonedCartDelaySeconds });
+  const { diner, leaveBody, beacon, cartsOf, messagesTo, runAt } = scene;
+
+  it('writes the message that many seconds after the leave instead of the location’s 30 minutes', async () => {
+    const { phone, session } = await diner();
+    const left = await beacon({ ...leaveBody(phone), customerSession: session });
+    expect(left.body).toEqual({
+      status: 'OPEN',
+      notifyAfter: new Date(WEDNESDAY_1300 + 8_000).toISOString(),
+    });
+    expect((await runAt(WEDNESDAY_1300 + 8_000 - 1)).notified).toBe(0);
+    expect(await messagesTo(phone)).toHaveLength(0);
+    expect((await runAt(WEDNESDAY_1300 + 8_000)).notified).toBe(1);
+    const messages = await messagesTo(phone);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.body).toMatch(/^¡Hola! Dejaste tu pedido en Fuego Palermo sin terminar:/);
+    expect((await cartsOf(phone))[0]?.status).toBe('NOTIFIED');
+  });
+
+  it('shortens the wait only: a customer who did not opt in still gets nothing', async () => {
+    const { phone, session } = await diner(false);
+    await beacon({ ...leaveBody(phone), customerSession: session });
+    await runAt(WEDNESDAY_1300 + 8_000);
+    expect(await messagesTo(phone)).toHaveLength(0);
+    expect((await cartsOf(phone))[0]).toMatchObject({ status: 'EXPIRED', skipReason: 'NO_OPT_IN' });
   });
 });

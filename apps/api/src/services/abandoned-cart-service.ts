@@ -124,12 +124,13 @@ export async function abandonedCartLeave(
     email?: string | null | undefined;
     navigationEvent?: string | null | undefined;
     now: number;
+    /** `config.abandonedCartDelaySeconds`: replaces the location's delay (tests and demos). */
+    delaySeconds?: number | undefined;
   },
 ): Promise<AbandonedCartRow> {
   const found = await callerCheck(db, input, input.orderModeId, input.now);
   if (!found.orderMode?.active)
     throw field('orderModeId', abandonedCartMessages.orderModeUnknown(input.orderModeId));
-  const delay = (await abandonedCartDelayOf(db, found.branchContact.id)) ?? 0;
   return abandonedCartUpsert(db, {
     companyId: found.company.id,
     branchId: found.branch.id,
@@ -140,8 +141,24 @@ export async function abandonedCartLeave(
     items: itemsStored(input.items),
     navigationEvent: input.navigationEvent ?? null,
     leftAt: new Date(input.now),
-    notifyAfter: new Date(abandonedCartNotifyAfter(input.now, delay)),
+    notifyAfter: new Date(await notifyAfterOf(db, found.branchContact.id, input.now, input.delaySeconds)),
   });
+}
+
+/**
+ * When a cart left at `leftAt` is due: after the location's delay, or after
+ * `delaySeconds` when the deployment sets ABANDONED_CART_DELAY_SECONDS (tests
+ * and demos). The only place the setting applies: the job picks carts by their
+ * `notify_after`, and the leave answers it.
+ */
+async function notifyAfterOf(
+  db: Queryable,
+  branchContactId: number,
+  leftAt: number,
+  delaySeconds: number | undefined,
+): Promise<number> {
+  if (delaySeconds !== undefined) return leftAt + delaySeconds * 1000;
+  return abandonedCartNotifyAfter(leftAt, (await abandonedCartDelayOf(db, branchContactId)) ?? 0);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Config } from '../../src/config';
 import { abandonedCarts, customers } from '../../src/db/schema/customers';
 import { outboxMessages } from '../../src/db/schema/platform';
 import { clasicaLine, FUEGO_OWNER, freshPhone, staffLogin } from './console-fixture';
@@ -21,9 +22,12 @@ import { type DatabaseKind, useTestApp } from './test-app';
 export const MIN = 60_000;
 const generous = { order: 100_000, codeValidate: 100_000, clientLog: 100_000 };
 
-/** One app on a fresh database per `describe`, the clock pinned at Wednesday 13:00 (Palermo open). */
-export function abandonedCartScene(kind: DatabaseKind) {
-  const ctx = useTestApp(kind, { rateLimits: generous, customerAuth: customerAuthForTest });
+/**
+ * One app on a fresh database per `describe`, the clock pinned at Wednesday
+ * 13:00 (Palermo open); `overrides` change its configuration.
+ */
+export function abandonedCartScene(kind: DatabaseKind, overrides: Partial<Config> = {}) {
+  const ctx = useTestApp(kind, { rateLimits: generous, customerAuth: customerAuthForTest, ...overrides });
   const db = () => ctx.database.db;
   const scene = {
     ctx,

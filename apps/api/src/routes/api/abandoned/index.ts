@@ -104,6 +104,7 @@ const abandonedRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ...body,
         session: sessionOf(request.headers['x-customer-session'], body),
         now: app.clock.now(),
+        delaySeconds: app.config.abandonedCartDelaySeconds,
       });
       return reply.code(202).send({
         status: 'OPEN' as const,
