@@ -1,7 +1,8 @@
 /**
  * The query parameters a diner arrives with (ordering §2 "Query parameters read
- * on entry"), as plain functions: read by the store that keeps them
- * (`stores/entry-params-store.ts`) and by the early data prefetch.
+ * on entry", and the partner link of §6 "External-loyalty user"), as plain
+ * functions: read by the store that keeps them (`stores/entry-params-store.ts`)
+ * and by the early data prefetch.
  */
 import { slugify } from './storefront-path';
 
@@ -20,7 +21,16 @@ export interface EntryParams {
   /** Repeatable `menu` parameter, kept as given. */
   menu: string[];
   source: string | null;
+  /** The external-benefits partner of a partner link (docs/decisions/030-partner-benefit-link.md). */
+  partner: string | null;
+  /** The partner's id of its user. */
+  externalUserId: string | null;
+  /** The partner's signed user token, sent as `Authorization: Bearer` (never left in the address). */
+  userToken: string | null;
 }
+
+/** A partner link's parameters: taken out of the address as soon as the page starts. */
+export const PARTNER_LINK_KEYS = ['partner', 'externalUserId', 'userToken'] as const;
 
 export const ENTRY_TEXT_KEYS = [
   'campaignId',
@@ -30,10 +40,26 @@ export const ENTRY_TEXT_KEYS = [
   'tableNumber',
   'code',
   'source',
+  ...PARTNER_LINK_KEYS,
 ] as const;
 
 /** Every parameter of the table, as it appears in a query string. */
-export const ENTRY_PARAM_KEYS = ['abandoned', 'allowedOM', 'menu', ...ENTRY_TEXT_KEYS] as const;
+const ENTRY_PARAM_KEYS = ['abandoned', 'allowedOM', 'menu', ...ENTRY_TEXT_KEYS] as const;
+
+// A partner link's parameters leave the address bar as soon as the page starts (this module loads
+// with the entry chunk, before any request): a user token must not stay where a share, a
+// screenshot, the history or a Referer would carry it. ENTRY_SEARCH keeps them for the store.
+// Any other address is left exactly as it was.
+const address = new URL(location.href);
+const query = address.searchParams;
+/** The query string the page was opened with, the partner link's parameters included. */
+export const ENTRY_SEARCH = address.search;
+/** Whether the page was opened with any entry parameter (the store then keeps them for its company). */
+export const ENTRY_ARRIVED = ENTRY_PARAM_KEYS.some((key) => query.has(key));
+if (query.has('userToken')) {
+  for (const key of PARTNER_LINK_KEYS) query.delete(key);
+  history.replaceState(history.state, '', address);
+}
 
 /** Reads the entry parameters of a query string (`?allowedOM=DELIVERY,TAKE_AWAY&menu=a&menu=b`). */
 export function entryParamsParse(search: string): EntryParams {
@@ -44,7 +70,8 @@ export function entryParamsParse(search: string): EntryParams {
     // Both `allowedOM=A,B` and `allowedOM=A&allowedOM=B` are accepted.
     allowedOM: query
       .getAll('allowedOM')
-      .flatMap((value) => value.split(','))
+      .join()
+      .split(',')
       .map((value) => value.trim())
       .filter(Boolean),
     menu: query.getAll('menu').filter(Boolean),
@@ -62,7 +89,6 @@ export function entryParamsAllowsMode(
   allowed: readonly string[],
   mode: { id: number; type: string; showName: string },
 ): boolean {
-  if (allowed.length === 0) return true;
   const names = [slugify(mode.type), slugify(mode.showName), String(mode.id)];
-  return allowed.some((entry) => names.includes(slugify(entry)));
+  return allowed.length === 0 || allowed.some((entry) => names.includes(slugify(entry)));
 }

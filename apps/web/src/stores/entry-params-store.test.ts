@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { entryParamsAllowsMode, entryParamsParse } from './entry-params-store';
 
 describe('ordering §2: query parameters read on entry', () => {
   it('reads every parameter of the table', () => {
     const params = entryParamsParse(
       '?campaignId=c1&abandoned=true&phone=%2B5491155552020&name=Sofia&customerName=Sof%C3%ADa&tableNumber=12' +
-        '&code=BIENVENIDO&allowedOM=DELIVERY&menu=a&menu=b&source=qr',
+        '&code=BIENVENIDO&allowedOM=DELIVERY&menu=a&menu=b&source=qr' +
+        '&partner=beneficios-barrio&externalUserId=vecino-42&userToken=eyJ.abc.def',
     );
     expect(params).toEqual({
       campaignId: 'c1',
@@ -18,6 +19,9 @@ describe('ordering §2: query parameters read on entry', () => {
       allowedOM: ['DELIVERY'],
       menu: ['a', 'b'],
       source: 'qr',
+      partner: 'beneficios-barrio',
+      externalUserId: 'vecino-42',
+      userToken: 'eyJ.abc.def',
     });
   });
 
@@ -55,5 +59,73 @@ describe('ordering §6: allowedOM filters the modes of a location', () => {
       expect(entryParamsAllowsMode([entry], salon)).toBe(true);
     }
     expect(entryParamsAllowsMode(['DELIVERY', '4'], salon)).toBe(false);
+  });
+});
+
+/** The page opened at `address`, with fresh modules (the store reads the address once, when it loads). */
+async function open(address: string) {
+  vi.resetModules();
+  window.history.replaceState(null, '', address);
+  const scope = await import('../lib/storage-scope');
+  const store = await import('./entry-params-store');
+  return { scope, store };
+}
+
+const PARTNER_LINK =
+  '&partner=beneficios-barrio&externalUserId=vecino-42&userToken=eyJhbGciOi.eyJzdWIi.c2lnbmF0dXJl';
+
+describe('ordering §6: a partner link (docs/decisions/030-partner-benefit-link.md)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+
+  it('takes its parameters out of the address at once, leaving the others and the hash', async () => {
+    const page = await open(`/menu/brasa-nunez/delivery?code=VECINOS${PARTNER_LINK}#delivery`);
+    expect(window.location.pathname).toBe('/menu/brasa-nunez/delivery');
+    expect(window.location.search).toBe('?code=VECINOS');
+    expect(window.location.hash).toBe('#delivery');
+    expect(window.location.href).not.toContain('userToken');
+    expect(window.location.href).not.toContain('vecino-42');
+    expect(page.store.entryParamsGet()).toMatchObject({
+      code: 'VECINOS',
+      partner: 'beneficios-barrio',
+      externalUserId: 'vecino-42',
+      userToken: 'eyJhbGciOi.eyJzdWIi.c2lnbmF0dXJl',
+    });
+  });
+
+  it('leaves an address without a user token exactly as it was', async () => {
+    await open('/menu/brasa-nunez?allowedOM=DELIVERY,TAKE_AWAY&partner=beneficios-barrio');
+    expect(window.location.search).toBe('?allowedOM=DELIVERY,TAKE_AWAY&partner=beneficios-barrio');
+  });
+
+  it('keeps them for the session of the company it was opened for, and only that one', async () => {
+    const page = await open(`/menu/brasa-nunez/delivery?${PARTNER_LINK.slice(1)}`);
+    page.scope.storageScopeSet('brasa');
+    // Another company on the same origin never gets the token.
+    page.scope.storageScopeSet('fuego');
+    expect(page.store.entryParamsGet()).toMatchObject({ partner: null, userToken: null });
+
+    // A reload on the checkout, whose address never had them.
+    const reload = await open('/menu/brasa-nunez/checkout');
+    reload.scope.storageScopeSet('brasa');
+    expect(reload.store.useEntryParams()).toMatchObject({
+      partner: 'beneficios-barrio',
+      externalUserId: 'vecino-42',
+      userToken: 'eyJhbGciOi.eyJzdWIi.c2lnbmF0dXJl',
+    });
+  });
+
+  it('is replaced by the next entry link of the same company', async () => {
+    const page = await open(`/menu/brasa-nunez/delivery?${PARTNER_LINK.slice(1)}`);
+    page.scope.storageScopeSet('brasa');
+    const next = await open('/menu/brasa-nunez/delivery?campaignId=verano');
+    next.scope.storageScopeSet('brasa');
+    expect(next.store.entryParamsGet()).toMatchObject({
+      campaignId: 'verano',
+      partner: null,
+      userToken: null,
+    });
   });
 });

@@ -1,61 +1,43 @@
 /**
  * The query parameters a diner arrives with (ordering §2 "Query parameters read
- * on entry"), read once when the app starts and kept for the checkout. They are
- * saved in sessionStorage, under the company's key once it is known, so that a
- * reload on the cart or the checkout, whose URL no longer carries them, still
- * has them.
+ * on entry", and the partner link of §6), read once when the app starts and
+ * kept for the checkout. The query string is saved in sessionStorage, under the
+ * company's key once it is known, so that a reload on the cart or the checkout,
+ * whose URL no longer carries them (the partner link's never did after the
+ * first moment: lib/entry-params.ts takes them out), still has them.
  */
-import { useSyncExternalStore } from 'react';
-import { ENTRY_PARAM_KEYS, type EntryParams, entryParamsParse } from '../lib/entry-params';
+import { ENTRY_ARRIVED, ENTRY_SEARCH, type EntryParams, entryParamsParse } from '../lib/entry-params';
 import { storageKey, storageScopeOnChange } from '../lib/storage-scope';
 
 export { entryParamsAllowsMode, entryParamsParse } from '../lib/entry-params';
 export type { EntryParams };
 
-const STORAGE_KEY = 'comanda.entryParams';
+const STORAGE_KEY = 'comanda.entry';
 
-const search = window.location.search;
 // Parameters in the address belong to the first company opened; each company keeps its own.
-let arrived = ENTRY_PARAM_KEYS.some((key) => new URLSearchParams(search).has(key));
-let params: EntryParams = entryParamsParse(search);
-const listeners = new Set<() => void>();
+let arrived = ENTRY_ARRIVED;
+let params: EntryParams = entryParamsParse(ENTRY_SEARCH);
 
 storageScopeOnChange(() => {
   try {
-    if (arrived) sessionStorage.setItem(storageKey(STORAGE_KEY), JSON.stringify(params));
-    else {
-      const stored = sessionStorage.getItem(storageKey(STORAGE_KEY));
-      params = { ...entryParamsParse(''), ...(stored ? (JSON.parse(stored) as Partial<EntryParams>) : {}) };
-    }
+    if (arrived) sessionStorage.setItem(storageKey(STORAGE_KEY), ENTRY_SEARCH);
+    else params = entryParamsParse(sessionStorage.getItem(storageKey(STORAGE_KEY)) ?? '');
   } catch {
     // Storage blocked: kept in memory only.
   }
   arrived = false;
 });
 
-/** The entry parameters, outside React (the checkout's payload). */
+/** The entry parameters, outside React. */
 export function entryParamsGet(): EntryParams {
   return params;
 }
 
-/** Replaces the kept parameters (tests; a new shared link opened in the same tab reloads the app anyway). */
-export function entryParamsSet(next: EntryParams): void {
-  params = next;
-  try {
-    sessionStorage.setItem(storageKey(STORAGE_KEY), JSON.stringify(next));
-  } catch {
-    // Storage blocked: kept in memory only.
-  }
-  for (const listener of listeners) listener();
-}
-
-/** The entry parameters, for components. */
+/**
+ * The entry parameters, for components. A plain read: they change only with
+ * the company on screen, which is set before any screen of it renders (a new
+ * link opened in the tab reloads the app).
+ */
 export function useEntryParams(): EntryParams {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => params,
-  );
+  return params;
 }

@@ -19,7 +19,8 @@ export interface ModeCharges {
   surcharges: Surcharge[];
 }
 
-interface MajorEntry {
+/** A general discount or surcharge as the API sends it (FIXED in major units). */
+export interface MajorEntry {
   id: number;
   name: string;
   type: 'PERCENT' | 'FIXED';
@@ -27,7 +28,7 @@ interface MajorEntry {
   priority?: number | null;
 }
 
-const entryToMinor = (entry: MajorEntry, mantissaLength: number) => ({
+export const entryToMinor = (entry: MajorEntry, mantissaLength: number) => ({
   id: String(entry.id),
   name: entry.name,
   type: entry.type,
@@ -106,6 +107,14 @@ export async function codeDiscountValidate(
   return { discount, terms: info.terms };
 }
 
+/**
+ * The partner's user token as a bearer header (ADR 015). `Authorization` is
+ * free for it: the customer session has a header of its own (ADR 018).
+ */
+export function partnerAuthorization(userToken: string): { Authorization: string } {
+  return { Authorization: `Bearer ${userToken}` };
+}
+
 export interface PlacedOrder {
   code: string;
   id: number;
@@ -118,20 +127,23 @@ export interface PlacedOrder {
 
 /**
  * `POST /api/order` with the attempt's Idempotency-Key (reused on a retry of
- * the same attempt) and, for a signed-in diner, the customer session (ADR 018:
- * needed to redeem points; the server checks it belongs to the order's phone).
+ * the same attempt), for a signed-in diner the customer session (ADR 018:
+ * needed to redeem points; the server checks it belongs to the order's phone),
+ * and for an external-loyalty user the partner's user token (ADR 015: the
+ * server verifies it again and prices the order with the benefit).
  */
 export function orderPlace(
   payload: unknown,
   idempotencyKey: string,
-  customerSession: string | null,
+  credentials: { customerSession: string | null; partnerToken: string | null },
 ): Promise<PlacedOrder> {
   return apiRequest<PlacedOrder>('/order', {
     method: 'POST',
     body: payload,
     headers: {
       'Idempotency-Key': idempotencyKey,
-      ...(customerSession ? { [CUSTOMER_SESSION_HEADER]: customerSession } : {}),
+      ...(credentials.customerSession ? { [CUSTOMER_SESSION_HEADER]: credentials.customerSession } : {}),
+      ...(credentials.partnerToken ? partnerAuthorization(credentials.partnerToken) : {}),
     },
   });
 }

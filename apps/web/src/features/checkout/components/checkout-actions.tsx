@@ -1,5 +1,12 @@
-/** The end of the form: the checks that belong to no field, 'Volver' to the cart and 'Enviar pedido'. */
+/**
+ * The end of the form: the checks that belong to no field, 'Volver' to the
+ * cart and 'Enviar pedido', and the question when the server priced the order
+ * differently (ADR 014).
+ */
 import type { CheckoutError } from '@comanda/domain/checkout-validation';
+import { checkoutMessages } from '@comanda/domain/messages';
+import { type MoneyCountry, moneyFormat, moneyToMinor } from '@comanda/domain/money';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 export function CheckoutActions({
   errors,
@@ -32,5 +39,35 @@ export function CheckoutActions({
         </button>
       </div>
     </>
+  );
+}
+
+/** The server's price for the order (major units), to send it at that price or not. */
+export function PriceChangeDialog({
+  price,
+  country,
+  onConfirm,
+  onCancel,
+}: {
+  price: number | null;
+  country: MoneyCountry;
+  onConfirm: (price: number) => void;
+  onCancel: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={price !== null}
+      title={checkoutMessages.priceChangedTitle}
+      question={
+        price !== null
+          ? checkoutMessages.priceChangedQuestion(
+              moneyFormat(moneyToMinor(price, country.mantissaLength), country),
+            )
+          : ''
+      }
+      confirmLabel="Enviar pedido"
+      onConfirm={() => price !== null && onConfirm(price)}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,28 +1,22 @@
 /**
- * 'Confirmación del pedido' (ordering §2 Checkout, §3–§5, §8): customer data,
- * 'Mi pago', scheduling, the discount code, order notes, the breakdown from the
- * domain's one pricing function, and the send with its hand-off. Every rule and
- * text comes from `@comanda/domain`; this file wires the sections, each in its
- * own file, to one form.
+ * 'Confirmación del pedido' (ordering §2 Checkout, §3–§6, §8): customer data,
+ * 'Mi pago', scheduling, the discount code, order notes, a partner's benefit
+ * for an external-loyalty user, the breakdown from the domain's one pricing
+ * function, and the send with its hand-off. Every rule and text comes from
+ * `@comanda/domain`; this file wires the sections, each in its own file, to
+ * one form.
  */
 import { type CheckoutError, checkoutValidate } from '@comanda/domain/checkout-validation';
-import {
-  type CodeDiscount,
-  codeDiscountKeptOnScheduleChange,
-  codeDiscountPrecheck,
-  codeDiscountWarnOnPaymentChange,
-} from '@comanda/domain/code-discount';
-import { cartMessages, checkoutMessages, codeDiscountMessages } from '@comanda/domain/messages';
-import { moneyFormat, moneyToMajor, moneyToMinor } from '@comanda/domain/money';
+import { type CodeDiscount, codeDiscountPrecheck } from '@comanda/domain/code-discount';
+import { checkoutMessages } from '@comanda/domain/messages';
+import { moneyToMajor } from '@comanda/domain/money';
 import { notesLimit } from '@comanda/domain/notes';
-import { paymentTypeCounts } from '@comanda/domain/payment-type';
 import { phoneToE164 } from '@comanda/domain/phone';
 import { pricingCompute } from '@comanda/domain/pricing';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation as useRouterLocation } from 'react-router';
 import { useStorefrontLocation } from '../../../app/routes/use-storefront-location';
 import { Spinner } from '../../../components/spinner';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useToast } from '../../../components/ui/toast';
 import { useMarketingTags } from '../../../hooks/use-marketing-tags';
 import { analyticsTrack } from '../../../lib/analytics';
@@ -40,21 +34,24 @@ import { menuForget, useMenu } from '../../menu/api/get-menu';
 import { useMenuCustomization } from '../../menu/api/get-menu-extras';
 import { StorefrontLayout } from '../../shell/components/storefront-layout';
 import { useModeCharges } from '../api/checkout-api';
+import { partnerLinkOf } from '../api/partner-benefits-api';
 import '../checkout.css';
-import { orderItemPayload } from '../../../lib/order-item-payload';
+import { useCheckoutCode } from '../hooks/use-checkout-code';
 import { useCheckoutLoyalty } from '../hooks/use-checkout-loyalty';
 import { useCheckoutSchedule } from '../hooks/use-checkout-schedule';
-import { useCodeDiscount } from '../hooks/use-code-discount';
 import { useCustomerFields } from '../hooks/use-customer-fields';
 import { useOrderSend } from '../hooks/use-order-send';
+import { partnerBenefitMessages, usePartnerBenefits } from '../hooks/use-partner-benefits';
 import { usePaymentChoice } from '../hooks/use-payment-choice';
+import { checkoutValidationInput, codeValidationBody } from '../lib/checkout-inputs';
 import { orderPayloadBuild } from '../lib/order-payload';
-import { CheckoutActions } from './checkout-actions';
+import { CheckoutActions, PriceChangeDialog } from './checkout-actions';
 import { CheckoutSummary } from './checkout-summary';
-import { CodeDiscountModal } from './code-discount-modal';
+import { CodeDialogs } from './code-discount-modal';
 import { CustomerFields } from './customer-fields';
 import { LoyaltyRedeem } from './loyalty-redeem';
 import { NotesSection } from './notes-section';
+import { PartnerBenefitNotice } from './partner-benefit-notice';
 import { PaymentSection } from './payment-section';
 import { ScheduleSection } from './schedule-section';
 
@@ -95,13 +92,22 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
 
   const loyalty = useCheckoutLoyalty(contact);
   const customer = useCustomerFields(entry, loyalty);
-  const { name, phone, phoneCountry, email, document, tableNumber } = customer;
+  const { name, phone, phoneCountry, email, tableNumber } = customer;
   const paymentChoice = usePaymentChoice(mode, deliveryInfo, { now, timeZone: contact.timezone });
-  const { allTypes, payment, paysWith, needsCard, cardState } = paymentChoice;
-  const [pendingPayment, setPendingPayment] = useState<string | null>(null);
+  const { payment, needsCard } = paymentChoice;
   const schedule = useCheckoutSchedule(contact, mode, now);
-  const { timing, scheduled, scheduledAt } = schedule;
-  const codeDiscount = useCodeDiscount(entry.code ?? '', toast);
+  const { timing, scheduledAt } = schedule;
+  const partner = usePartnerBenefits(
+    partnerLinkOf(entry),
+    mode ? { branchId: branch.id, branchContactId: contact.id, orderModeId: mode.id } : null,
+    mantissa,
+  );
+  const codeDiscount = useCheckoutCode({
+    initialText: entry.code ?? '',
+    toast,
+    externalLoyalty: partner.externalLoyalty,
+    setPaymentId: paymentChoice.setPaymentId,
+  });
   const code = codeDiscount.code;
 
   const notesMax = notesLimit(customization ?? undefined, 'order');
@@ -124,6 +130,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
           deliveryInfo,
           fees: chargesData?.fees ?? null,
           generalDiscounts: chargesData?.generalDiscounts ?? [],
+          externalBenefits: partner.benefits,
           surcharges: chargesData?.surcharges ?? [],
           codeDiscount: withCode ? { discount: withCode } : null,
           loyalty: loyalty.pricingInput(phoneMatches),
@@ -156,6 +163,12 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       setPriceChange({ price });
     },
     onRefused: (error) => {
+      // The partner's token expired since the preview: the order goes on without the benefit, repriced.
+      if (error.status === 401 && error.fields.authorization) {
+        partner.refuse();
+        toast(partnerBenefitMessages.refused, 'error');
+        return true;
+      }
       const refusal = error.fields['loyaltyInfo.redeemedPoints'];
       if (!refusal) return false;
       loyalty.refuse(refusal);
@@ -164,40 +177,23 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
     },
   });
 
+  const destination = delivery ? dinerLocation : null;
   const validate = () =>
     pricing && mode
-      ? checkoutValidate({
-          orderModeType: mode.type,
-          customer: { name, phone, email, document, tableNumber },
-          rules: {
-            forceCustomerName: contact.forceCustomerName,
-            forceCustomerPhone: contact.forceCustomerPhone,
-            mandatoryEmail: contact.mandatoryEmail,
-            betweenStreetsRequired: contact.deliveryConfig.betweenStreetsRequired,
-          },
-          phoneCountry,
-          paymentMethod: payment?.paymentMethod ?? null,
-          paymentMethodsOffered: allTypes.filter(paymentTypeCounts).map((type) => type.paymentMethod),
-          paysWith,
-          card: cardState ? { complete: cardState.complete, valid: cardState.valid } : null,
-          address: delivery
-            ? {
-                fullAddress: dinerLocation?.fullAddress ?? null,
-                betweenStreets: dinerLocation?.betweenStreets ?? null,
-              }
-            : null,
-          productsAmount: pricing.productsAmount,
-          total: pricing.total,
-          deliveryInfo,
-          deliveryInfoLoading: storefrontLocation.deliveryInfo.status === 'loading',
-          schedule: {
-            loading: false,
-            canOrderNow: timing?.canOrderNow ?? false,
-            scheduled,
-            scheduledAt,
-          },
-          country,
-        })
+      ? checkoutValidate(
+          checkoutValidationInput({
+            contact,
+            mode,
+            pricing,
+            customer,
+            paymentChoice,
+            destination,
+            deliveryInfo,
+            deliveryInfoLoading: storefrontLocation.deliveryInfo.status === 'loading',
+            schedule,
+            country,
+          }),
+        )
       : null;
 
   // A field's error goes as soon as the diner edits it; the next send checks again.
@@ -224,6 +220,11 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       toast(loyaltyProblem, 'error');
       return;
     }
+    // Sent before the partner answers, the order would go without a benefit the diner has.
+    if (partner.status === 'loading') {
+      toast(partnerBenefitMessages.verifying, 'info');
+      return;
+    }
     const payload = orderPayloadBuild({
       mode,
       branchContactId: contact.id,
@@ -240,12 +241,13 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         optIn: customer.optIn,
       },
       redeemedPoints: pricing.loyalty.redeemedPoints,
-      destination: delivery ? dinerLocation : null,
+      destination,
       notes,
       paysWith: result.paysWith,
       mantissaLength: mantissa,
       scheduledAt,
       code: code?.discount.code ?? null,
+      partner: partner.order?.fields ?? null,
       analyticsSessionId: analyticsSessionId(),
       installedApp: appIsInstalled(),
     });
@@ -254,6 +256,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       mode,
       payment,
       customerSession: loyalty.session?.token ?? null,
+      partnerToken: partner.order?.token ?? null,
       card: needsCard ? paymentChoice.card : null,
       scheduledAt,
     });
@@ -269,43 +272,22 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         paymentMethodChosen: payment !== null,
         customerDataValid: customerErrors.length === 0,
       }),
-      body: (text) => {
-        if (!cart || !mode) return null;
-        const e164 = phoneE164();
-        return {
-          code: text,
-          branchId: branch.id,
-          branchContactId: contact.id,
-          orderModeId: mode.id,
-          ...(payment ? { paymentId: Number(payment.id) } : {}),
-          ...(e164 ? { phone: e164 } : {}),
-          orderDate: new Date(scheduledAt ?? Date.now()).toISOString(),
-          items: cart.items.map(orderItemPayload),
-          ...(delivery && dinerLocation?.lat !== undefined && dinerLocation.lng !== undefined
-            ? { destination: { lat: dinerLocation.lat, lng: dinerLocation.lng } }
-            : {}),
-        };
-      },
+      body: (text) =>
+        cart && mode
+          ? codeValidationBody({
+              code: text,
+              contact,
+              mode,
+              paymentId: payment?.id ?? null,
+              phone: phoneE164(),
+              scheduledAt,
+              items: cart.items,
+              destination,
+            })
+          : null,
       mantissaLength: mantissa,
       rejection: (found) => pricingFor(found)?.codeDiscountRejection ?? null,
     });
-  function changePayment(id: string) {
-    if (
-      codeDiscountWarnOnPaymentChange({
-        codeApplied: code !== null,
-        canRetain: false,
-        externalLoyalty: false,
-      })
-    ) {
-      setPendingPayment(id);
-      return;
-    }
-    paymentChoice.setPaymentId(id);
-  }
-  function changeSchedule(apply: () => void) {
-    apply();
-    if (code && !codeDiscountKeptOnScheduleChange(false)) codeDiscount.remove();
-  }
 
   // ---------------------------------------------------------------- render
   const menuHref = mode ? `${modePath(contact.alias, mode)}${search}` : `/menu/${contact.alias}${search}`;
@@ -352,6 +334,8 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         {checkoutMessages.title}
       </h1>
 
+      <PartnerBenefitNotice partner={partner} pricing={pricing} />
+
       <CustomerFields
         formId={formId}
         contact={contact}
@@ -368,7 +352,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       <PaymentSection
         formId={formId}
         choice={paymentChoice}
-        onChoose={changePayment}
+        onChoose={codeDiscount.changePayment}
         documentLabel={documentLabel}
         checked={errors.length > 0}
         fieldError={fieldError}
@@ -385,7 +369,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
           formId={formId}
           schedule={schedule}
           error={fieldError('schedule')}
-          onChange={changeSchedule}
+          onChange={codeDiscount.changeSchedule}
         />
       ) : null}
 
@@ -408,40 +392,11 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         sending={orderSend.sending}
       />
 
-      <CodeDiscountModal
-        open={codeDiscount.open}
-        code={codeDiscount.text}
-        status={codeDiscount.status}
-        error={codeDiscount.error}
-        terms={code?.terms ?? []}
-        onChange={codeDiscount.edit}
-        onApply={() => void applyCode()}
-        onClose={codeDiscount.close}
-      />
-      <ConfirmDialog
-        open={pendingPayment !== null}
-        title={codeDiscountMessages.paymentChangeWarning}
-        question={cartMessages.confirmClearQuestion}
-        onConfirm={() => {
-          if (pendingPayment) paymentChoice.setPaymentId(pendingPayment);
-          codeDiscount.remove();
-          setPendingPayment(null);
-        }}
-        onCancel={() => setPendingPayment(null)}
-      />
-      <ConfirmDialog
-        open={priceChange !== null}
-        title={checkoutMessages.priceChangedTitle}
-        question={
-          priceChange
-            ? checkoutMessages.priceChangedQuestion(
-                moneyFormat(moneyToMinor(priceChange.price, mantissa), country),
-              )
-            : ''
-        }
-        confirmLabel="Enviar pedido"
-        onConfirm={() => {
-          const price = priceChange?.price;
+      <CodeDialogs code={codeDiscount} onApply={() => void applyCode()} />
+      <PriceChangeDialog
+        price={priceChange?.price ?? null}
+        country={country}
+        onConfirm={(price) => {
           setPriceChange(null);
           void send(price);
         }}

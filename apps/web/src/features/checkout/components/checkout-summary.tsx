@@ -49,9 +49,10 @@ export function CheckoutSummary({
             <dd>{`-${moneyFormat(pricing.codeDiscount.amount, country)}`}</dd>
           </div>
         ) : null}
+        {/* The order mode's general discounts, then the partner's benefit (one of each may share a name). */}
         {pricing.generalDiscounts.map((discount) => (
           <div
-            key={`d-${discount.name}`}
+            key={`${discount.externalBenefitType ?? ''}:${discount.discountReferenceId ?? discount.name}`}
             className="checkout-breakdown__row checkout-breakdown__row--discount"
           >
             <dt>{discount.name}</dt>

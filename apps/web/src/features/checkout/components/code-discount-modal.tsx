@@ -1,7 +1,9 @@
 import { type CodeDiscountStatus, codeDiscountButtonLabel } from '@comanda/domain/code-discount';
-import { codeDiscountMessages } from '@comanda/domain/messages';
+import { cartMessages, codeDiscountMessages } from '@comanda/domain/messages';
 import { useId } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
+import type { useCheckoutCode } from '../hooks/use-checkout-code';
 
 interface CodeDiscountModalProps {
   open: boolean;
@@ -67,5 +69,36 @@ export function CodeDiscountModal(props: CodeDiscountModalProps) {
         </ul>
       ) : null}
     </Modal>
+  );
+}
+
+/** The code's dialogs: the modal, and the warning before a payment type change deletes the code. */
+export function CodeDialogs({
+  code,
+  onApply,
+}: {
+  code: ReturnType<typeof useCheckoutCode>;
+  onApply: () => void;
+}) {
+  return (
+    <>
+      <CodeDiscountModal
+        open={code.open}
+        code={code.text}
+        status={code.status}
+        error={code.error}
+        terms={code.code?.terms ?? []}
+        onChange={code.edit}
+        onApply={onApply}
+        onClose={code.close}
+      />
+      <ConfirmDialog
+        open={code.paymentWarning.open}
+        title={codeDiscountMessages.paymentChangeWarning}
+        question={cartMessages.confirmClearQuestion}
+        onConfirm={code.paymentWarning.confirm}
+        onCancel={code.paymentWarning.cancel}
+      />
+    </>
   );
 }

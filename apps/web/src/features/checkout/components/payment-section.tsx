@@ -16,7 +16,8 @@ interface Props {
   /** The applied code, if any. */
   code: string | null;
   onCodeOpen: () => void;
-  onCodeRemove: () => void;
+  /** Deletes the code; null when the diner may not (an external-loyalty user, ordering §6). */
+  onCodeRemove: (() => void) | null;
 }
 
 export function PaymentSection({
@@ -122,9 +123,11 @@ export function PaymentSection({
             <span>
               {codeDiscountMessages.title}: <strong>{code}</strong>
             </span>
-            <button type="button" className="button button--bordered button--small" onClick={onCodeRemove}>
-              Eliminar código
-            </button>
+            {onCodeRemove ? (
+              <button type="button" className="button button--bordered button--small" onClick={onCodeRemove}>
+                Eliminar código
+              </button>
+            ) : null}
           </>
         ) : (
           <button type="button" className="button button--bordered button--small" onClick={onCodeOpen}>

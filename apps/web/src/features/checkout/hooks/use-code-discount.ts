@@ -1,7 +1,8 @@
 /**
  * The discount code (ordering §2 'Código de descuento', §5 code rules): the
  * modal's text and state, the code applied, and its expiry for a
- * limited-usage code (a toast says it is gone).
+ * limited-usage code (a toast says it is gone). An external-loyalty user's
+ * code is never deleted automatically (ordering §4), the expiry included.
  */
 import type { CodeDiscount, CodeDiscountStatus } from '@comanda/domain/code-discount';
 import { codeDiscountExpired } from '@comanda/domain/code-discount';
@@ -27,14 +28,18 @@ interface ApplyInput {
   rejection: (discount: CodeDiscount) => string | null;
 }
 
-export function useCodeDiscount(initialText: string, toast: ReturnType<typeof useToast>) {
+export function useCodeDiscount(
+  initialText: string,
+  toast: ReturnType<typeof useToast>,
+  externalLoyalty: boolean,
+) {
   const [code, setCode] = useState<AppliedCode | null>(null);
   const [open, setOpen] = useState(false);
   const [text, setText] = useState(initialText);
   const [status, setStatus] = useState<CodeDiscountStatus>('init');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    if (!code?.discount.limitedUsage) return;
+    if (!code?.discount.limitedUsage || externalLoyalty) return;
     const timer = window.setInterval(() => {
       if (codeDiscountExpired(code.discount, code.appliedAt, Date.now())) {
         setCode(null);
@@ -43,7 +48,7 @@ export function useCodeDiscount(initialText: string, toast: ReturnType<typeof us
       }
     }, 1000);
     return () => window.clearInterval(timer);
-  }, [code, toast]);
+  }, [code, toast, externalLoyalty]);
 
   async function apply(input: ApplyInput) {
     if (status === 'success') {

@@ -77,6 +77,8 @@ export interface OrderSend {
   payment: PaymentType;
   /** The signed-in diner's session token, sent with the order (ADR 018). */
   customerSession: string | null;
+  /** An external-loyalty user's token, sent as the bearer header (ADR 015). */
+  partnerToken: string | null;
   /** The card form, when the payment type pays by card in the checkout. */
   card: CardForm | null;
   scheduledAt: number | null;
@@ -87,7 +89,7 @@ interface Callbacks {
   onCardRefused: (fields: CardTokenError['fields']) => void;
   /** The server priced the order differently (409): its price, to be confirmed. */
   onPriceChanged: (price: number) => void;
-  /** The server refused the order (400/422): return true when the screen showed it by a field. */
+  /** The server refused the order (400/401/422): return true when the screen showed it by a field. */
   onRefused?: (error: ApiError) => boolean;
 }
 
@@ -98,7 +100,15 @@ export function useOrderSend(contact: ApiBranchContact, callbacks: Callbacks) {
   const [paying, setPaying] = useState(false);
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
-  async function send({ payload, mode, payment, customerSession, card, scheduledAt }: OrderSend) {
+  async function send({
+    payload,
+    mode,
+    payment,
+    customerSession,
+    partnerToken,
+    card,
+    scheduledAt,
+  }: OrderSend) {
     // The card is tokenized first: a card its provider refuses must not leave an unpaid order behind.
     let cardToken: CardToken | null = null;
     if (card) {
@@ -129,7 +139,7 @@ export function useOrderSend(contact: ApiBranchContact, callbacks: Callbacks) {
     setSending(true);
     let placed: Awaited<ReturnType<typeof orderPlace>>;
     try {
-      placed = await orderPlace(payload, key, customerSession);
+      placed = await orderPlace(payload, key, { customerSession, partnerToken });
     } catch (error) {
       setSending(false);
       if (error instanceof ApiError && error.status === 409) {

@@ -32,6 +32,7 @@ const base: OrderPayloadInput = {
   mantissaLength: 2,
   scheduledAt: null,
   code: null,
+  partner: null,
   analyticsSessionId: 'session-1',
   installedApp: false,
 };
@@ -55,6 +56,14 @@ describe('orderPayloadBuild', () => {
     expect(fromLink.acquisitionChannel).toBe('instagram');
     expect(fromLink.source).toBe('instagram');
     expect(acquisitionChannelOf({ source: 'qr-mesa' })).toBe('qr-mesa');
+  });
+
+  it("names an external-loyalty user's partner and id there, and nothing for anyone else", () => {
+    const partner = { partnerName: 'beneficios-barrio', userExternalReference: 'vecino-42' };
+    expect(orderPayloadBuild({ ...base, partner })).toMatchObject(partner);
+    const anyone = orderPayloadBuild(base);
+    expect(anyone).not.toHaveProperty('partnerName');
+    expect(anyone).not.toHaveProperty('userExternalReference');
   });
 
   it('sends the cash tender in major units', () => {

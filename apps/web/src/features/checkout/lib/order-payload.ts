@@ -37,6 +37,8 @@ export interface OrderPayloadInput {
   mantissaLength: number;
   scheduledAt: number | null;
   code: string | null;
+  /** An external-loyalty user's partner and id there (ordering §3; verified again with the order's bearer token). */
+  partner: { partnerName: string; userExternalReference: string } | null;
   analyticsSessionId: string;
   installedApp: boolean;
 }
@@ -90,6 +92,7 @@ export function orderPayloadBuild(input: OrderPayloadInput) {
     scheduled: scheduledAt !== null,
     ...(scheduledAt !== null ? { scheduledAt: new Date(scheduledAt).toISOString() } : {}),
     ...(input.code ? { codeDiscount: input.code } : {}),
+    ...input.partner,
     paymentInfo: { paymentStatus: paymentStatusOnSend(payment) },
     // The order joins the diner's analytics session (the events' x-session-id), and says whether it
     // came from the installed app.
