@@ -20,9 +20,15 @@ export default defineConfig({
           root: 'apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
-          // Each file starts its own PGlite (2-3 s); two cores, so two files at once,
-          // in a group of its own after the pure domain tests.
+          // Two cores, so two files at once, in a group of its own after the pure domain tests.
           maxWorkers: 2,
+          // Files share their worker's modules: no API test mocks a module, fakes timers or
+          // changes the environment, and every cache is keyed by its database (menu-service,
+          // order-context), so a file sees nothing of another; importing the app once per worker
+          // instead of once per file took a quarter off this project's time.
+          isolate: false,
+          // One migrated database of each kind, made once, that every test app starts from.
+          globalSetup: ['test/support/database-templates.ts'],
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -38,6 +38,8 @@ const migrationsFolder = findMigrationsFolder();
 export async function databaseOpen(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /** An embedded database's files to start from (`PGlite.dumpDataDir`): tests skip initdb and the migrations run so far. */
+  loadDataDir?: Blob | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
@@ -48,7 +50,9 @@ export async function databaseOpen(options: {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  const client = options.dataDir
+    ? await PGlite.create(options.dataDir)
+    : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const pgliteDb = drizzlePglite(client, { casing: 'snake_case' });
   await migratePglite(pgliteDb, { migrationsFolder });
   return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };

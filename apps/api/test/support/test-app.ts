@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type App, type AppOptions, appBuild } from '../../src/app';
 import { type Config, configForTest } from '../../src/config';
 import { type Database, databaseOpen } from '../../src/db/client';
@@ -21,10 +22,19 @@ export interface TestContext {
   config: Config;
 }
 
+let pgliteSnapshot: Blob | undefined;
+
+/** The migrated, empty embedded database the project's global setup dumped (support/database-templates.ts). */
+function pgliteSnapshotGet(): Blob {
+  pgliteSnapshot ??= new Blob([fs.readFileSync(inject('pgliteSnapshotPath'))]);
+  return pgliteSnapshot;
+}
+
 /**
  * Opens a fresh, migrated database of the given kind and builds the app on it,
- * once per `describe` block (PGlite takes 2–3 s to start). On PostgreSQL each
- * block gets its own throwaway database, dropped afterwards.
+ * once per `describe` block: PGlite from the migrated files the global setup
+ * made, PostgreSQL as a throwaway clone of its migrated template, dropped
+ * afterwards. Migrations still run on open, finding nothing to do.
  */
 export function useTestApp(
   kind: DatabaseKind,
@@ -42,7 +52,7 @@ export function useTestApp(
       dropDatabase = created.drop;
     }
     const config = configForTest({ databaseUrl, ...overrides });
-    const database = await databaseOpen({ databaseUrl });
+    const database = await databaseOpen(databaseUrl ? { databaseUrl } : { loadDataDir: pgliteSnapshotGet() });
     const app = await appBuild(config, database, appOptions);
     await app.ready();
     Object.assign(context, { app, database, config });
@@ -63,7 +73,8 @@ async function postgresThrowawayDatabase(): Promise<{ url: string; drop: () => P
   const name = `comanda_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
