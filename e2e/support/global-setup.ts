@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -71,13 +72,16 @@ export async function serverStart(extraEnv: NodeJS.ProcessEnv = {}): Promise<E2E
   const port = await freePort();
   const clockSetAt = Date.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'comanda-e2e-'));
+  const database = throwawayDatabase();
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: database?.url ?? '',
+      // PostgreSQL gets the demo only when asked; the embedded database seeds it on its own.
+      SEED_DEMO: 'true',
       REDIS_URL: '',
       WEB_DIST_DIR: path.join(root, 'apps/web/dist'),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -113,8 +117,27 @@ export async function serverStart(extraEnv: NodeJS.ProcessEnv = {}): Promise<E2E
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
       fs.rmSync(dataDir, { recursive: true, force: true });
+      database?.drop();
     },
   };
+}
+
+/**
+ * With TEST_DATABASE_URL (`.ci/run` sets it), each server runs on a throwaway
+ * PostgreSQL database of its own, as production does: the embedded database
+ * runs PostgreSQL compiled to WebAssembly inside the server's process, and on
+ * two cores its CPU is the suite's. Without it, the embedded database in the
+ * server's data folder (nothing to install).
+ */
+function throwawayDatabase(): { url: string; drop: () => void } | undefined {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) return undefined;
+  const name = `comanda_e2e_${randomBytes(6).toString('hex')}`;
+  const psql = (sql: string) => execFileSync('psql', [baseUrl, '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
+  psql(`create database ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => psql(`drop database if exists ${name} with (force)`) };
 }
 
 function freePort(): Promise<number> {

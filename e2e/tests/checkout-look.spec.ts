@@ -31,6 +31,8 @@ for (const scheme of ['light', 'dark'] as const) {
     test(`checkout in ${scheme} at ${viewport.width} px: accessible, and its screenshot`, async ({
       page,
     }) => {
+      // Two axe runs and a full-page screenshot after a cart of three plates: past 30 s on a loaded machine.
+      test.setTimeout(60_000);
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       await page.emulateMedia({ colorScheme: scheme });
       await page.addInitScript((chosen) => localStorage.setItem('comanda.colorScheme', chosen), scheme);
