@@ -8,7 +8,6 @@ import {
   customerSessionNameSet,
   customerSessionStart,
 } from '../../../stores/customer-session-store';
-import { entryParamsParse, entryParamsSet } from '../../../stores/entry-params-store';
 import { RewardSignupModal } from './reward-signup-modal';
 
 // The loyalty reward sign-up (ordering §2, §5 "Loyalty reward sign-up", §8; ADR 029) against a fake
@@ -101,12 +100,21 @@ async function submit() {
 
 const LUCIA = { name: 'Lucía Pérez', phone: '9 11 6000-1234', email: 'lucia@example.com' };
 
+/**
+ * The diner's entry link at brasa: the store keeps each company's entry query in its session and reads
+ * it back when that company is opened again (stores/entry-params-store.ts).
+ */
+function arriveWith(search: string) {
+  storageScopeSet('otra');
+  sessionStorage.setItem('comanda.entry@brasa', search);
+  storageScopeSet('brasa');
+}
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
-  storageScopeSet('brasa');
+  arriveWith('');
   customerSessionForget();
-  entryParamsSet(entryParamsParse(''));
   requests = [];
   handler = api(credited);
   vi.stubGlobal(
@@ -240,7 +248,7 @@ describe('the form', () => {
   });
 
   it("a phone of another country is read in that country; the entry link's source is the channel", async () => {
-    entryParamsSet({ ...entryParamsParse(''), source: 'qr-salon' });
+    arriveWith('?source=qr-salon');
     await render();
     await act(async () => {
       const select = dialog().querySelector<HTMLSelectElement>('select[aria-label="País del teléfono"]');
