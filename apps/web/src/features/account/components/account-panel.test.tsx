@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
 import { storageScopeSet } from '../../../lib/storage-scope';
@@ -8,6 +8,7 @@ import {
   customerSessionGet,
   customerSessionStart,
 } from '../../../stores/customer-session-store';
+import { type FakeRequest, fetchFake, jsonResponse, settle, testRootMount } from '../../../testing/fake-api';
 import { AccountPanel, type AccountPlace, type AccountScreens } from './account-panel';
 
 // The account menu's content (ordering §2, §5 "Login-only actions"; ADR 018) against a fake
@@ -15,7 +16,7 @@ import { AccountPanel, type AccountPlace, type AccountScreens } from './account-
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Request = { method: string; path: string; query: URLSearchParams; headers: Record<string, string> };
+type Request = FakeRequest;
 let handler: (request: Request) => Response;
 let requests: Request[] = [];
 let container: HTMLDivElement;
@@ -31,11 +32,7 @@ const SOFIA = {
   loyaltyPointsBalance: 3500,
 };
 const BRASITAS = { active: true, name: 'Brasitas', branchContactIds: [7, 8] };
-const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
+const json = jsonResponse;
 
 function signedIn() {
   customerSessionStart({
@@ -67,12 +64,6 @@ async function render(
   await settle();
 }
 
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
 const text = () => container.textContent ?? '';
 const buttons = () => [...container.querySelectorAll('button')].map((node) => node.textContent);
 const button = (name: string) =>
@@ -91,29 +82,10 @@ beforeEach(() => {
   storageScopeSet('brasa');
   // The store keeps the session in memory too: each test starts signed out.
   customerSessionForget();
-  requests = [];
   handler = ({ path }) =>
     path.startsWith('/api/orderingcustomer/') ? json(200, SOFIA) : json(404, { message: 'No existe' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init: RequestInit) => {
-      const url = new URL(String(input));
-      const request = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      };
-      requests.push(request);
-      return handler(request);
-    }),
-  );
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  requests = fetchFake((request) => handler(request));
+  ({ container, root } = testRootMount());
 });
 
 afterEach(async () => {

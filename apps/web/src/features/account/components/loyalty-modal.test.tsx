@@ -1,6 +1,6 @@
 import { moneyMinor } from '@comanda/domain/money';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
@@ -12,6 +12,7 @@ import {
   customerSessionGet,
   customerSessionStart,
 } from '../../../stores/customer-session-store';
+import { type FakeRequest, fetchFake, jsonResponse, settle, testRootMount } from '../../../testing/fake-api';
 import type { AccountLoyaltyProgram } from '../api/account-api';
 import type { LoyaltyHistoryRow } from '../api/account-history-api';
 import { LoyaltyModal } from './loyalty-modal';
@@ -21,7 +22,7 @@ import { LoyaltyModal } from './loyalty-modal';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Request = { method: string; path: string; query: URLSearchParams; headers: Record<string, string> };
+type Request = FakeRequest;
 let handler: (request: Request) => Response;
 let requests: Request[] = [];
 let container: HTMLDivElement;
@@ -29,8 +30,7 @@ let root: Root;
 
 const TOKEN = 'T'.repeat(43);
 const ARGENTINA = { code: 'AR', currency: { code: 'ARS', symbol: '$' }, mantissaLength: 0 };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 const BRASITAS: AccountLoyaltyProgram = {
   active: true,
@@ -71,12 +71,6 @@ function history(total: number) {
     }));
     return json(200, { history: total === ROWS.length ? ROWS : rows, offset, limit: 20 });
   };
-}
-
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
 }
 
 async function render(program: AccountLoyaltyProgram = BRASITAS) {
@@ -138,28 +132,9 @@ beforeEach(() => {
     phoneDisplay: '+54 9 11 5555 2020',
     expiresAt: '2099-01-01T00:00:00.000Z',
   });
-  requests = [];
   handler = history(ROWS.length);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init: RequestInit) => {
-      const url = new URL(String(input));
-      const request = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      };
-      requests.push(request);
-      return handler(request);
-    }),
-  );
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  requests = fetchFake((request) => handler(request));
+  ({ container, root } = testRootMount());
 });
 
 afterEach(async () => {

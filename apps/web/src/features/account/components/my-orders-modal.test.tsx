@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
@@ -11,6 +11,7 @@ import {
   customerSessionGet,
   customerSessionStart,
 } from '../../../stores/customer-session-store';
+import { type FakeRequest, fetchFake, jsonResponse, settle, testRootMount } from '../../../testing/fake-api';
 import type { ApiMenu, ApiPlate } from '../../../types/api';
 import { getMenu } from '../../menu/api/get-menu';
 import type { DinerOrder } from '../api/account-history-api';
@@ -21,7 +22,7 @@ import { MyOrdersModal } from './my-orders-modal';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Request = { method: string; path: string; query: URLSearchParams; headers: Record<string, string> };
+type Request = FakeRequest;
 let handler: (request: Request) => Response;
 let requests: Request[] = [];
 let container: HTMLDivElement;
@@ -29,8 +30,7 @@ let root: Root;
 
 const TOKEN = 'T'.repeat(43);
 const ARGENTINA = { code: 'AR', currency: { code: 'ARS', symbol: '$' }, mantissaLength: 0 };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 const order = (index: number, overrides: Partial<DinerOrder> = {}): DinerOrder => ({
   code: `P${String(index).padStart(3, '0')}`,
@@ -98,12 +98,6 @@ const menuRead = async (orderModeId: number) => ({
   menuHash: 'hash-5',
 });
 
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
 async function render() {
   await act(async () => {
     root.render(
@@ -159,28 +153,9 @@ beforeEach(() => {
     phoneDisplay: '+54 9 11 5555 2020',
     expiresAt: '2099-01-01T00:00:00.000Z',
   });
-  requests = [];
   handler = () => json(404, { message: 'No existe' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init: RequestInit) => {
-      const url = new URL(String(input));
-      const request = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        query: url.searchParams,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      };
-      requests.push(request);
-      return handler(request);
-    }),
-  );
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  requests = fetchFake((request) => handler(request));
+  ({ container, root } = testRootMount());
 });
 
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
 import { storageScopeSet } from '../../../lib/storage-scope';
@@ -8,6 +8,7 @@ import {
   customerSessionNameSet,
   customerSessionStart,
 } from '../../../stores/customer-session-store';
+import { type FakeRequest, fetchFake, jsonResponse, settle, testRootMount } from '../../../testing/fake-api';
 import { RewardSignupModal } from './reward-signup-modal';
 
 // The loyalty reward sign-up (ordering §2, §5 "Loyalty reward sign-up", §8; ADR 029) against a fake
@@ -15,7 +16,7 @@ import { RewardSignupModal } from './reward-signup-modal';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Request = { method: string; path: string; body: unknown; headers: Record<string, string> };
+type Request = FakeRequest;
 let handler: (request: Request) => Response;
 let requests: Request[] = [];
 let container: HTMLDivElement;
@@ -25,8 +26,7 @@ const TOKEN = 'T'.repeat(43);
 const PLACE = { branchId: 3, branchContactId: 7, countryCode: 'AR' };
 const BIENVENIDA = { id: 12, active: true, reward: 1500, branchId: 3, branchContactId: 7 };
 const BRASITAS = { active: true, name: 'Brasitas', branchContactIds: [7], welcomeText: null };
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 /** The reward and the programme as the API answers them, and what the sign-up answers. */
 function api(signUp: (request: Request) => Response, reward: object = BIENVENIDA) {
@@ -39,12 +39,6 @@ function api(signUp: (request: Request) => Response, reward: object = BIENVENIDA
 }
 const credited = (request: Request) =>
   json(201, { loyaltyRewardId: 12, phone: (request.body as { phone: string }).phone, reward: 1500 });
-
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
 
 async function render(rewardId: number | null = 12) {
   const onClose = vi.fn();
@@ -115,29 +109,9 @@ beforeEach(() => {
   sessionStorage.clear();
   arriveWith('');
   customerSessionForget();
-  requests = [];
   handler = api(credited);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init: RequestInit) => {
-      const url = new URL(String(input));
-      const request = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      };
-      requests.push(request);
-      return handler(request);
-    }),
-  );
-  // happy-dom has no modal dialogs of its own: open/close as the browser does.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  requests = fetchFake((request) => handler(request));
+  ({ container, root } = testRootMount());
 });
 
 afterEach(async () => {
@@ -225,6 +199,7 @@ describe('the form', () => {
       {
         method: 'POST',
         path: '/api/diner/customer/%2B5491160001234/loyalty-reward/12',
+        query: new URLSearchParams(),
         body: {
           name: 'Lucía Pérez',
           phone: '+5491160001234',

@@ -1,9 +1,10 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/ui/toast';
 import { storageScopeSet } from '../../../lib/storage-scope';
 import { customerSessionForget, customerSessionGet } from '../../../stores/customer-session-store';
+import { type FakeRequest, fetchFake, jsonResponse, testRootMount } from '../../../testing/fake-api';
 import { SignInModal } from './sign-in-modal';
 
 // The 'Iniciar sesión' modal (ordering §2, §5 "Phone", §8; ADR 018) against a fake API: fetch is
@@ -11,15 +12,14 @@ import { SignInModal } from './sign-in-modal';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-type Request = { method: string; path: string; body: unknown; headers: Record<string, string> };
+type Request = FakeRequest;
 let handler: (request: Request) => Response;
 let requests: Request[] = [];
 let container: HTMLDivElement;
 let root: Root;
 
 const TOKEN = 'T'.repeat(43);
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 const codeSent = (code?: string) =>
   json(200, { phone: '+5491155552020', expiresAt: '2026-11-20T21:10:00.000Z', ...(code ? { code } : {}) });
 
@@ -81,29 +81,9 @@ beforeEach(() => {
   storageScopeSet('brasa');
   // The store keeps the session in memory too: each test starts signed out.
   customerSessionForget();
-  requests = [];
   handler = () => json(500, { message: 'unexpected' });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: URL | string, init: RequestInit) => {
-      const url = new URL(String(input));
-      const request = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
-        headers: (init.headers ?? {}) as Record<string, string>,
-      };
-      requests.push(request);
-      return handler(request);
-    }),
-  );
-  // happy-dom has no modal dialogs of its own: open/close as the browser does.
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
+  requests = fetchFake((request) => handler(request));
+  ({ container, root } = testRootMount());
 });
 
 afterEach(async () => {
