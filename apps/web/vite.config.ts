@@ -184,6 +184,7 @@ export default defineConfig({
         ),
     },
     rolldownOptions: {
+      optimization: { inlineConst: true },
       output: {
         codeSplitting: {
           groups: [

@@ -1,3 +1,10 @@
+import {
+  PAGE_RIDER_SHIFT,
+  PAGE_RIDER_SHIFT_SHIPMENTS,
+  PAGE_RIDER_SHIPMENT,
+  PAGE_RIDER_SHIPMENTS,
+  PAGE_RIDER_START,
+} from '@comanda/domain/page-paths';
 import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
@@ -53,14 +60,11 @@ export function riderRender(root: HTMLElement): void {
           <ErrorBoundary>
             <Suspense fallback={<Spinner />}>
               <Routes>
-                <Route path="logistics" element={<RiderStartRoute />} />
-                <Route path="logistics/:alias/rider/:registerPageVariant" element={<RiderShiftRoute />} />
-                <Route path="logistics/:alias/rider/:riderId/shipments" element={<RiderRedirectRoute />} />
-                <Route path="logistics/:alias/shipments" element={<RiderShipmentsRoute />} />
-                <Route
-                  path="logistics/:alias/shipments/:shipmentType/:shipmentId"
-                  element={<RiderShipmentRoute />}
-                />
+                <Route path={PAGE_RIDER_START} element={<RiderStartRoute />} />
+                <Route path={PAGE_RIDER_SHIFT} element={<RiderShiftRoute />} />
+                <Route path={PAGE_RIDER_SHIFT_SHIPMENTS} element={<RiderRedirectRoute />} />
+                <Route path={PAGE_RIDER_SHIPMENTS} element={<RiderShipmentsRoute />} />
+                <Route path={PAGE_RIDER_SHIPMENT} element={<RiderShipmentRoute />} />
                 <Route path="*" element={<OutsideRoute />} />
               </Routes>
             </Suspense>

@@ -1,3 +1,13 @@
+import {
+  PAGE_CART,
+  PAGE_CHECKOUT,
+  PAGE_FOLLOW_UP,
+  PAGE_HOME,
+  PAGE_MENU_CATEGORY,
+  PAGE_MENU_ENTRY,
+  PAGE_MENU_MODE,
+  PAGE_MENU_PLATE,
+} from '@comanda/domain/page-paths';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -25,7 +35,9 @@ const OtherRoutes = lazy(() => import('./routes/other-routes').then((m) => ({ de
  * The storefront's routes (ordering §2, follow-up §2.1). `preview` outranks a
  * mode because a static segment wins; `checkout` and `order` fall to the
  * mode route, which answers them with the not-found page until their screens
- * exist (they are never read as a mode).
+ * exist (they are never read as a mode). The paths are the shared list the
+ * server answers 200 for (`@comanda/domain/page-paths`); any other path is
+ * the catch-all page, served with 404.
  */
 export function AppRouter() {
   return (
@@ -33,15 +45,15 @@ export function AppRouter() {
       <ErrorBoundary>
         <Suspense fallback={<Spinner />}>
           <Routes>
-            <Route index element={<HomeRoute />} />
-            <Route path="menu/:alias" element={<MenuEntryRoute />} />
-            <Route path="menu/:alias/preview" element={<CartRoute />} />
-            <Route path="menu/:alias/order/:orderCode" element={<FollowUpRoute />} />
-            <Route path="menu/:alias/checkout" element={<CheckoutRoute />} />
-            <Route path="menu/:alias/:mode" element={<MenuRoute />}>
+            <Route path={PAGE_HOME} element={<HomeRoute />} />
+            <Route path={PAGE_MENU_ENTRY} element={<MenuEntryRoute />} />
+            <Route path={PAGE_CART} element={<CartRoute />} />
+            <Route path={PAGE_FOLLOW_UP} element={<FollowUpRoute />} />
+            <Route path={PAGE_CHECKOUT} element={<CheckoutRoute />} />
+            <Route path={PAGE_MENU_MODE} element={<MenuRoute />}>
               <Route index element={<MenuHomeRoute />} />
-              <Route path=":category" element={<MenuCategoryRoute />} />
-              <Route path=":category/:plate" element={<MenuPlateRoute />} />
+              <Route path={PAGE_MENU_CATEGORY} element={<MenuCategoryRoute />} />
+              <Route path={PAGE_MENU_PLATE} element={<MenuPlateRoute />} />
             </Route>
             <Route path="*" element={<OtherRoutes />} />
           </Routes>

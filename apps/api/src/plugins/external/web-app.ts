@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pagePathMatch } from '@comanda/domain/page-paths';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,7 +9,10 @@ import { testModeMarkApply } from '../../payments/test-mode-mark';
 /**
  * Serves the built web app from the same process and port as the API. Hashed
  * assets are cached for a year; any other GET outside /api and /docs gets the
- * SPA's index.html so that client routes (`/menu/{alias}/…`) load on refresh.
+ * SPA's index.html so that client routes (`/menu/{alias}/…`) load on refresh:
+ * with 200 for a page the app has (`@comanda/domain/page-paths`, the list its
+ * routers are written with), and with 404 for any other path, where the app
+ * shows its catch-all page (a crawler or a monitor sees the real status).
  */
 export default fp(
   async (app: FastifyInstance, { distDir }: { distDir: string }) => {
@@ -36,7 +40,11 @@ export default fp(
       if (file.startsWith(distDir) && url !== '/' && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(distDir, file));
       }
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      return reply
+        .status(pagePathMatch(url) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtml);
     });
   },
   { name: 'web-app' },

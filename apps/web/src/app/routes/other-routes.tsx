@@ -1,3 +1,4 @@
+import { PAGE_CONSOLE, PAGE_SUPPORT, PAGE_TRACKING } from '@comanda/domain/page-paths';
 import { lazy, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
@@ -28,9 +29,9 @@ function RiderAppRoute() {
 export function OtherRoutes() {
   return (
     <Routes>
-      <Route path="console" element={<ConsoleRoute />} />
-      <Route path="soporte" element={<SupportRoute />} />
-      <Route path="logistics/tracking/order/:alias/:orderCode" element={<TrackingRoute />} />
+      <Route path={PAGE_CONSOLE} element={<ConsoleRoute />} />
+      <Route path={PAGE_SUPPORT} element={<SupportRoute />} />
+      <Route path={PAGE_TRACKING} element={<TrackingRoute />} />
       <Route path="logistics/tracking/*" element={<NotFoundRoute />} />
       <Route path="logistics/*" element={<RiderAppRoute />} />
       <Route path="*" element={<NotFoundRoute />} />
