@@ -14,6 +14,7 @@
  * never stored as sent: `price` is the one client figure that is compared
  * (a difference answers 409 with the server's breakdown).
  */
+import { TABLE_NUMBER_MAX_LENGTH } from '@comanda/domain/table-number';
 import { type Static, type TSchema, Type } from 'typebox';
 import { ErrorSchema, IdParam, Nullable, OrderModeTypeSchema } from './diner';
 
@@ -121,7 +122,7 @@ export const OrderPayloadSchema = Type.Object(
     ),
     type: Type.Optional(OrderModeTypeSchema),
     source: Type.Optional(ShortText(40, 'Default DIRECT')),
-    tableUid: Opt(ShortText(40, 'INPUT: table number, required in dining in')),
+    tableUid: Opt(ShortText(TABLE_NUMBER_MAX_LENGTH, 'INPUT: table number, required in dining in')),
     destination: Opt(OrderDestinationSchema),
     phone: Opt(ShortText(40, 'INPUT: validated, stored in E.164')),
     customerName: Opt(ShortText(120)),

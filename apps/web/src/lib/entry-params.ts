@@ -13,6 +13,7 @@ export interface EntryParams {
   phone: string | null;
   name: string | null;
   customerName: string | null;
+  /** A table QR code's table, as given (the checkout reads it with `tableNumberFromLink`). */
   tableNumber: string | null;
   /** A discount code to apply at checkout. */
   code: string | null;

@@ -40,6 +40,7 @@ import { useCheckoutCode } from '../hooks/use-checkout-code';
 import { useCheckoutLoyalty } from '../hooks/use-checkout-loyalty';
 import { useCheckoutSchedule } from '../hooks/use-checkout-schedule';
 import { useCustomerFields } from '../hooks/use-customer-fields';
+import { useEntryCode } from '../hooks/use-entry-code';
 import { useOrderSend } from '../hooks/use-order-send';
 import { partnerBenefitMessages, usePartnerBenefits } from '../hooks/use-partner-benefits';
 import { usePaymentChoice } from '../hooks/use-payment-choice';
@@ -266,28 +267,39 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
   const customerErrors = (validate()?.errors ?? []).filter((error) =>
     ['phone', 'name', 'email', 'document', 'tableNumber'].includes(error.field ?? ''),
   );
-  const applyCode = () =>
-    codeDiscount.apply({
-      precheck: codeDiscountPrecheck({
-        paymentMethodChosen: payment !== null,
-        customerDataValid: customerErrors.length === 0,
-      }),
-      body: (text) =>
-        cart && mode
-          ? codeValidationBody({
-              code: text,
-              contact,
-              mode,
-              paymentId: payment?.id ?? null,
-              phone: phoneE164(),
-              scheduledAt,
-              items: cart.items,
-              destination,
-            })
-          : null,
-      mantissaLength: mantissa,
-      rejection: (found) => pricingFor(found)?.codeDiscountRejection ?? null,
-    });
+  const codePrecheck = codeDiscountPrecheck({
+    paymentMethodChosen: payment !== null,
+    customerDataValid: customerErrors.length === 0,
+  });
+  const applyCode = (typed?: string) =>
+    codeDiscount.apply(
+      {
+        precheck: codePrecheck,
+        body: (text) =>
+          cart && mode
+            ? codeValidationBody({
+                code: text,
+                contact,
+                mode,
+                paymentId: payment?.id ?? null,
+                phone: phoneE164(),
+                scheduledAt,
+                items: cart.items,
+                destination,
+              })
+            : null,
+        mantissaLength: mantissa,
+        rejection: (found) => pricingFor(found)?.codeDiscountRejection ?? null,
+      },
+      typed,
+    );
+  const entryCode = useEntryCode({
+    code: entry.code,
+    ready: codePrecheck === null && pricing !== null,
+    applied: code !== null,
+    apply: applyCode,
+    onRefused: (message) => toast(message, 'error'),
+  });
 
   // ---------------------------------------------------------------- render
   const menuHref = mode ? `${modePath(contact.alias, mode)}${search}` : `/menu/${contact.alias}${search}`;
@@ -360,6 +372,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         code={code?.discount.code ?? null}
         onCodeOpen={codeDiscount.openModal}
         onCodeRemove={codeDiscount.remove}
+        codePending={entryCode.pendingMessage}
       />
 
       <LoyaltyRedeem formId={formId} loyalty={loyalty} priced={pricing.loyalty} phoneMatches={phoneMatches} />

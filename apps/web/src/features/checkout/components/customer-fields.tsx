@@ -1,6 +1,7 @@
 /** 'Mis datos' (ordering §2 Checkout): the diner's data and, for delivery, the address. */
 import type { CheckoutError } from '@comanda/domain/checkout-validation';
 import { PHONE_COUNTRIES, PHONE_COUNTRY_LABELS } from '@comanda/domain/phone';
+import { tableNumberMessages, tableNumberNote } from '@comanda/domain/table-number';
 import type { ApiBranchContact, ApiOrderMode } from '../../../types/api';
 import type { CustomerFields as Fields } from '../hooks/use-customer-fields';
 import { FieldError, fieldErrorId } from './field-error';
@@ -32,6 +33,13 @@ export function CustomerFields({
   const documentError = fieldError('document');
   const tableError = fieldError('tableNumber');
   const addressError = fieldError('address') ?? fieldError('betweenStreets');
+  // A table QR code's table read outside dine-in is said to be left out, never sent silently.
+  const tableNote = tableNumberNote({
+    table: fields.linkTable,
+    orderModeType: modeType,
+    dineInName:
+      contact.deliveryConfig.orderModes.find((m) => m.type === 'DINE_IN' && m.active)?.showName ?? null,
+  });
   const describedBy = (field: string, error: string | null) => fieldErrorId(formId, field, error);
 
   return (
@@ -119,21 +127,43 @@ export function CustomerFields({
         {modeType === 'DINE_IN' ? (
           <div className="checkout-field">
             <label htmlFor={`${formId}-table`}>Número de mesa</label>
-            <input
-              id={`${formId}-table`}
-              inputMode="numeric"
-              value={fields.tableNumber}
-              aria-invalid={tableError ? true : undefined}
-              aria-describedby={describedBy('table', tableError)}
-              onChange={(event) => {
-                fields.setTableNumber(event.target.value);
-                clearError('tableNumber');
-              }}
-            />
-            <FieldError formId={formId} field="table" error={tableError} />
+            {fields.tableLocked ? (
+              <>
+                <input
+                  id={`${formId}-table`}
+                  className="checkout-table--locked"
+                  value={fields.tableNumber}
+                  readOnly
+                  aria-describedby={`${formId}-table-locked`}
+                />
+                <p id={`${formId}-table-locked`} className="checkout-field__hint">
+                  {tableNumberMessages.locked}
+                </p>
+              </>
+            ) : (
+              <>
+                <input
+                  id={`${formId}-table`}
+                  inputMode="numeric"
+                  value={fields.tableNumber}
+                  aria-invalid={tableError ? true : undefined}
+                  aria-describedby={describedBy('table', tableError)}
+                  onChange={(event) => {
+                    fields.setTableNumber(event.target.value);
+                    clearError('tableNumber');
+                  }}
+                />
+                <FieldError formId={formId} field="table" error={tableError} />
+              </>
+            )}
           </div>
         ) : null}
       </div>
+      {tableNote ? (
+        <p className="checkout-table-note" role="note">
+          {tableNote}
+        </p>
+      ) : null}
       {/* (ours) The spec's checkout has no box; consent is asked, never assumed, and a signed-in diner's last answer is kept. */}
       <label className="option checkout-opt-in">
         <input

@@ -18,6 +18,8 @@ interface Props {
   onCodeOpen: () => void;
   /** Deletes the code; null when the diner may not (an external-loyalty user, ordering §6). */
   onCodeRemove: (() => void) | null;
+  /** An entry link's code waiting for the diner's data, or null. */
+  codePending: string | null;
 }
 
 export function PaymentSection({
@@ -31,6 +33,7 @@ export function PaymentSection({
   code,
   onCodeOpen,
   onCodeRemove,
+  codePending,
 }: Props) {
   const { payment, cardState, card } = choice;
   const paysWithError = fieldError('paysWith');
@@ -130,9 +133,12 @@ export function PaymentSection({
             ) : null}
           </>
         ) : (
-          <button type="button" className="button button--bordered button--small" onClick={onCodeOpen}>
-            {codeDiscountMessages.title}
-          </button>
+          <>
+            {codePending ? <span className="muted">{codePending}</span> : null}
+            <button type="button" className="button button--bordered button--small" onClick={onCodeOpen}>
+              {codeDiscountMessages.title}
+            </button>
+          </>
         )}
       </div>
     </section>

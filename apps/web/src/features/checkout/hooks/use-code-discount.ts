@@ -50,17 +50,18 @@ export function useCodeDiscount(
     return () => window.clearInterval(timer);
   }, [code, toast, externalLoyalty]);
 
-  async function apply(input: ApplyInput) {
+  /** Asks for the typed code (or `typed`, an entry link's); says why it failed, or null. */
+  async function apply(input: ApplyInput, typed = text): Promise<string | null> {
     if (status === 'success') {
       setOpen(false);
-      return;
+      return null;
     }
     if (input.precheck) {
       setError(input.precheck);
-      return;
+      return input.precheck;
     }
-    const body = text.trim() ? input.body(text.trim()) : null;
-    if (!body) return;
+    const body = typed.trim() ? input.body(typed.trim()) : null;
+    if (!body) return null;
     setStatus('loading');
     setError(null);
     try {
@@ -69,13 +70,16 @@ export function useCodeDiscount(
       if (rejection) {
         setStatus('failed');
         setError(rejection);
-        return;
+        return rejection;
       }
       setCode({ ...found, appliedAt: Date.now() });
       setStatus('success');
+      return null;
     } catch (failure) {
+      const message = failure instanceof ApiError ? failure.message : codeDiscountMessages.notFound;
       setStatus('failed');
-      setError(failure instanceof ApiError ? failure.message : codeDiscountMessages.notFound);
+      setError(message);
+      return message;
     }
   }
 
