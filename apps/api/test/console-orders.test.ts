@@ -484,6 +484,28 @@ describe.each(testDatabaseKinds())('orders console on %s', (kind) => {
     });
   });
 
+  it("shows where a link brought the order from: the table QR code's source and campaign", async () => {
+    const placed = await orderPlace(ctx, {
+      orderModeId: palermo.modes.DINE_IN,
+      branchContact: { id: palermo.id },
+      items: [clasicaLine(palermo, 'DINE_IN')],
+      price: 9800,
+      paymentType: { id: palermo.paymentTypes.DINE_IN?.CASH },
+      paysWith: 10000,
+      tableUid: '7',
+      source: 'qr-mesa',
+      acquisitionChannel: 'qr-mesa',
+      campaignId: 'otono-2026',
+      phone: freshPhone(),
+      customerName: 'Mesa siete',
+    });
+    const { body } = await request(ctx, 'GET', `/api/console/orders/${placed.id}`, { token: staff });
+    expect(body).toMatchObject({ table: '7', acquisitionChannel: 'qr-mesa', campaignId: 'otono-2026' });
+    const plain = await orderPlace(ctx, palermoTakeAway(palermo));
+    const read = await request(ctx, 'GET', `/api/console/orders/${plain.id}`, { token: staff });
+    expect(read.body).toMatchObject({ campaignId: null });
+  });
+
   describe('venue controls', () => {
     const version = async () =>
       (await db().select({ v: companies.contentVersion }).from(companies).where(eq(companies.id, fuegoId)))[0]

@@ -116,6 +116,8 @@ export function consoleOrderDetailPresent(
     canceledAt: iso(order.canceledAt),
     cancelReason: textOrNull(order.cancelReason),
     errorDetails: textOrNull(order.errorDetails),
+    acquisitionChannel: textOrNull(order.acquisitionChannel),
+    campaignId: textOrNull(order.campaignId),
     paid: order.paymentStatus === 'PAID',
     nextStatuses: ALL_STATUSES.filter((to) => orderStatusCanMove(order.status as OrderStatus, to)),
     customerWhatsAppUrl: phone

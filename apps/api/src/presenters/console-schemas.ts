@@ -104,6 +104,10 @@ export const ConsoleOrderDetailSchema = Type.Intersect([
     canceledAt: Nullable(Type.String({ format: 'date-time' })),
     cancelReason: Nullable(Type.String()),
     errorDetails: Nullable(Type.String()),
+    acquisitionChannel: Nullable(
+      Type.String({ description: "Where the diner came from: the entry link's source, else DIRECT" }),
+    ),
+    campaignId: Nullable(Type.String({ description: "The entry link's campaignId, if any" })),
     paid: Type.Boolean(),
     nextStatuses: Type.Array(Type.String(), { description: 'The moves the state machine allows now' }),
     customerWhatsAppUrl: Nullable(

@@ -72,6 +72,8 @@ export interface OrderDetail extends ApiOrderView {
   customerEmail: string | null;
   updatedAt: string;
   cancelReason: string | null;
+  acquisitionChannel: string | null;
+  campaignId: string | null;
   paid: boolean;
   nextStatuses: string[];
   customerWhatsAppUrl: string | null;

@@ -181,6 +181,19 @@ export function OrderDetailPanel({
       {order.cancelReason ? (
         <p className="console-notice">Motivo de cancelación: {order.cancelReason}</p>
       ) : null}
+      {/* (ours) Where a link brought the order from: its source, and its campaign (ordering §2 entry). */}
+      {order.campaignId || (order.acquisitionChannel && order.acquisitionChannel !== 'DIRECT') ? (
+        <p className="muted">
+          {[
+            order.acquisitionChannel && order.acquisitionChannel !== 'DIRECT'
+              ? `Origen: ${order.acquisitionChannel}`
+              : null,
+            order.campaignId ? `Campaña: ${order.campaignId}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      ) : null}
 
       <h3>Productos</h3>
       <ul className="console-items">
