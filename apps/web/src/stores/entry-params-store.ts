@@ -41,8 +41,3 @@ export function entryParamsGet(): EntryParams {
 export function useEntryParams(): EntryParams {
   return params;
 }
-
-/** Replaces the kept parameters in memory (tests; a new link opened in the tab reloads the app). */
-export function entryParamsSet(next: EntryParams): void {
-  params = next;
-}

@@ -1,7 +1,14 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import type { Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import {
+  type FakeRequest,
+  fetchFake,
+  jsonResponse,
+  settle as settleOnce,
+  testRootMount,
+} from '../../../testing/fake-api';
 import type { ApiBranchContact, ApiCountry, ApiMenu } from '../../../types/api';
 
 // The checkout against a fake API, for the checkout's component tests: fetch is the only thing
@@ -145,21 +152,13 @@ export const PROVOLETA_CODE = {
   expiresInMs: 180000,
 };
 
-export type Sent = { path: string; headers: Record<string, string>; body: Record<string, unknown> | null };
-export let sent: Sent[];
+export let sent: FakeRequest[];
 export let answers: Record<string, () => { status: number; body: unknown }>;
 export let container: HTMLDivElement;
 export let root: Root;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 export async function settle() {
-  for (let round = 0; round < 8; round++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
+  for (let round = 0; round < 8; round++) await settleOnce();
 }
 
 /** Opens the page at `address` (fresh modules: the entry parameters are read as it loads), cart filled, at the checkout. */
@@ -266,21 +265,12 @@ export function checkoutHarnessSetUp(extraAnswers: typeof answers = {}) {
       },
     }),
   };
-  vi.stubGlobal('fetch', async (input: URL | string | Request, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' || input instanceof URL ? String(input) : input.url);
-    const headers = (init.headers ?? {}) as Record<string, string>;
-    sent.push({
-      path: url.pathname,
-      headers,
-      body: typeof init.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null,
-    });
-    const answer = answers[url.pathname]?.() ?? { status: 404, body: { message: 'No existe' } };
-    return json(answer.status, answer.body);
+  sent = fetchFake((request) => {
+    const answer = answers[request.path]?.() ?? { status: 404, body: { message: 'No existe' } };
+    return jsonResponse(answer.status, answer.body);
   });
   Object.assign(answers, extraAnswers);
-  container = document.createElement('div');
-  document.body.appendChild(container);
-  root = createRoot(container);
+  ({ container, root } = testRootMount());
 }
 
 /** After each test. */
