@@ -5,12 +5,12 @@
  */
 
 import type { SurveyRatingDistribution } from '@comanda/domain/survey-nps';
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { orders } from '../db/schema/orders';
 import { surveyAnswers, surveyResponses } from '../db/schema/platform';
 
-/** A period [from, to); either end open when absent. */
+/** A period [from, to], both ends included; either end open when absent. */
 export interface SurveyPeriod {
   from?: Date | undefined;
   to?: Date | undefined;
@@ -21,7 +21,7 @@ function scope(companyId: number, branchContactIds: number[], period: SurveyPeri
     eq(surveyResponses.companyId, companyId),
     inArray(surveyResponses.branchContactId, branchContactIds),
     period.from ? gte(surveyResponses.createdAt, period.from) : undefined,
-    period.to ? lt(surveyResponses.createdAt, period.to) : undefined,
+    period.to ? lte(surveyResponses.createdAt, period.to) : undefined,
   );
 }
 

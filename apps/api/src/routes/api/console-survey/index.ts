@@ -23,7 +23,7 @@ const consoleSurveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ staffSession: [] }],
         summary: 'NPS of the order survey per location over a period, with ratings, reasons and comments',
         description:
-          'Responses answered in [from, to) (default: the 30 days up to now; at most 366 days). NPS from the ' +
+          'Responses answered from `from` to `to`, both included (default: the 30 days up to now; at most 366 days). NPS from the ' +
           'general rating (the first rating question): 5 promoter, 4 passive, 1–3 detractor (ADR 031). ' +
           'Without `branchContactId`, every location the staff member may see; 404 for another company’s ' +
           'location, 403 for one not theirs.',
