@@ -7,6 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { surveyAnswers, surveyResponses } from '../src/db/schema/platform';
+import { CHISPA_OWNER, staffLogin } from './support/console-fixture';
+import { locationIds } from './support/order-fixture';
 import { surveyScene } from './support/survey-fixture';
 import { testDatabaseKinds } from './support/test-app';
 
@@ -176,6 +178,34 @@ describe.each(testDatabaseKinds())('order survey on %s', (kind) => {
           [COMMENT, 'Llegó frío', null, false],
         ].sort(),
       );
+    });
+
+    it('answers an order only with its own company’s survey', async () => {
+      const chispaPalermo = await locationIds(ctx, 'chispa-palermo');
+      const chispaToken = await staffLogin(ctx, CHISPA_OWNER);
+      const order = await scene.order(chispaPalermo, 'DELIVERED', {}, chispaToken);
+      const fuego = await scene.survey(scene.palermo.id);
+      const chispa = await scene.survey(chispaPalermo.id);
+      expect(chispa.id).not.toBe(fuego.id);
+      const withFuegoIds = await scene.submit(order.code, scene.answersOf(fuego, order, { [GENERAL]: 5 }));
+      expect(withFuegoIds.status).toBe(400);
+      expect(withFuegoIds.body.fields).toEqual({
+        'answers[0].surveyId': 'No es la encuesta de este pedido',
+        'answers[0].questionId': 'La pregunta no pertenece a esta encuesta',
+        [`questions.${scene.idOf(chispa, GENERAL)}`]: `La pregunta ${GENERAL} es obligatoria`,
+      });
+      const own = await scene.submit(order.code, scene.answersOf(chispa, order, { [GENERAL]: 5 }));
+      expect(own.status).toBe(201);
+      // Fuego’s figures never count it.
+      const figures = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/console/survey-nps',
+        headers: { authorization: `Bearer ${scene.ownerToken}` },
+      });
+      const ids = figures
+        .json()
+        .locations.map((location: { branchContactId: number }) => location.branchContactId);
+      expect(ids).not.toContain(chispaPalermo.id);
     });
 
     it('takes one of 20 submissions at once and refuses the others with a clear message', async () => {

@@ -39,6 +39,8 @@ export function surveyScene(kind: DatabaseKind) {
       location: LocationIds,
       status: 'GENERATED' | 'READY' | 'DELIVERED' = 'DELIVERED',
       overrides: Record<string, unknown> = {},
+      /** The staff session moving it; the Fuego owner's by default. */
+      token?: string,
     ) {
       const placed = await orderPlace(ctx, palermoTakeAway(location, overrides));
       const path = {
@@ -48,7 +50,7 @@ export function surveyScene(kind: DatabaseKind) {
       };
       for (const next of path[status]) {
         const moved = await request(ctx, 'POST', `/api/console/orders/${placed.id}/status`, {
-          token: scene.ownerToken,
+          token: token ?? scene.ownerToken,
           payload: { status: next },
         });
         expect(moved.status, JSON.stringify(moved.body)).toBe(200);
