@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { surveyAnswers, surveyResponses } from '../src/db/schema/platform';
+import { surveyAnswers, surveyResponses, surveys } from '../src/db/schema/platform';
 import { CHISPA_OWNER, staffLogin } from './support/console-fixture';
 import { locationIds } from './support/order-fixture';
 import { surveyScene } from './support/survey-fixture';
@@ -91,6 +91,24 @@ describe.each(testDatabaseKinds())('order survey on %s', (kind) => {
         });
       }
       expect((await scene.submit('NO-EXISTE', [{ questionId: 1, answer: '5' }])).status).toBe(404);
+    });
+
+    it('shows an inactive survey but takes no answers to it', async () => {
+      const order = await scene.order(scene.palermo);
+      const survey = await scene.survey(scene.palermo.id);
+      const db = ctx.database.db;
+      await db.update(surveys).set({ active: false }).where(eq(surveys.id, survey.id));
+      try {
+        expect((await scene.survey(scene.palermo.id)).active).toBe(false);
+        const sent = await scene.submit(order.code, scene.answersOf(survey, order, { [GENERAL]: 5 }));
+        expect(sent.status).toBe(409);
+        expect(sent.body.message).toBe('La encuesta de este local no está disponible');
+      } finally {
+        await db.update(surveys).set({ active: true }).where(eq(surveys.id, survey.id));
+      }
+      expect((await scene.submit(order.code, scene.answersOf(survey, order, { [GENERAL]: 5 }))).status).toBe(
+        201,
+      );
     });
 
     it('names every field that breaks a rule, with the spec’s and our Spanish texts', async () => {
