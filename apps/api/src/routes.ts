@@ -9,6 +9,7 @@ import consoleRoutes from './routes/api/console/index';
 import consoleAbandonedRoutes from './routes/api/console-abandoned/index';
 import consoleAbuseRoutes from './routes/api/console-abuse/index';
 import consoleDispatchRoutes from './routes/api/console-dispatch/index';
+import consoleSurveyRoutes from './routes/api/console-survey/index';
 import countryRoutes from './routes/api/country/index';
 import dinerRoutes from './routes/api/diner/index';
 import dinerCustomerRewardRoutes from './routes/api/diner-customer-reward/index';
@@ -38,6 +39,7 @@ import shipmentStackRoutes from './routes/api/shipmentstacks/index';
 import stackingRoutes from './routes/api/stacking/index';
 import staffRoutes from './routes/api/staff/index';
 import storefrontExtrasRoutes from './routes/api/storefront-extras/index';
+import surveyRoutes from './routes/api/survey/index';
 import whoamiRoutes from './routes/api/whoami/index';
 
 /** Every route plugin of the API, mounted under /api. One line per resource. */
@@ -84,4 +86,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(abandonedRoutes, { prefix: '/api/abandoned' });
   await app.register(recoveryRoutes, { prefix: '/api/recovery' });
   await app.register(consoleAbandonedRoutes, { prefix: '/api/console' });
+  await app.register(surveyRoutes, { prefix: '/api/survey' });
+  await app.register(consoleSurveyRoutes, { prefix: '/api/console' });
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, plates } from '../src/db/schema/menu';
 import { orders } from '../src/db/schema/orders';
-import { surveyAnswers, surveyQuestions, surveys } from '../src/db/schema/platform';
+import { surveyAnswers, surveyQuestions, surveyResponses, surveys } from '../src/db/schema/platform';
 import { branchContacts, branches, companies, orderModes } from '../src/db/schema/tenant';
 import { dinerGet, tenantExample, tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
 import { type TestContext, testDatabaseKinds, useTestApp } from './support/test-app';
@@ -148,6 +148,8 @@ describe.each(testDatabaseKinds())('diner tenancy and visibility on %s', (kind) 
         ['TEST-NPS-1', '4', '1'],
         ['TEST-NPS-2', '5', '1'],
         ['TEST-NPS-3', '5', '2'],
+        ['TEST-NPS-4', '4', '1'],
+        ['TEST-NPS-5', '5', '1'],
       ];
       for (const [code, generalAnswer, recommendAnswer] of answers) {
         const [order] = await db
@@ -165,6 +167,13 @@ describe.each(testDatabaseKinds())('diner tenancy and visibility on %s', (kind) 
           })
           .returning({ id: orders.id });
         if (!order) throw new Error('order not inserted');
+        await db.insert(surveyResponses).values({
+          companyId: fuegoId,
+          surveyId: survey.id,
+          orderId: order.id,
+          branchContactId: contact.id,
+          rating: Number(generalAnswer),
+        });
         for (const [question, answer] of [
           [general, generalAnswer],
           [recommend, recommendAnswer],
@@ -180,9 +189,10 @@ describe.each(testDatabaseKinds())('diner tenancy and visibility on %s', (kind) 
           });
         }
       }
-      // (4 + 5 + 5) / 3 = 4.67 → one decimal; the other rating question does not count.
+      // (4 + 5 + 5 + 4 + 5) / 5 = 4.6, once the 5 ratings of the threshold are there (ADR 031);
+      // the other rating question does not count.
       const { body } = await dinerGet(ctx, '/api/diner/fuego-palermo');
-      expect(body.branchContact.deliveryConfig.npsAvg).toBe(4.7);
+      expect(body.branchContact.deliveryConfig.npsAvg).toBe(4.6);
       const belgranoBody = await dinerGet(ctx, '/api/diner/fuego-belgrano');
       expect(belgranoBody.body.branchContact.deliveryConfig.npsAvg).toBeNull();
     });

@@ -239,6 +239,18 @@ export const followUpMessages = {
 /** Follow-up §2.3, §5, §8: the survey. */
 export const surveyMessages = {
   mandatory: (title: string) => `La pregunta ${title} es obligatoria`,
+  /** (ours) What the API says where the page shows the problem on the field itself. */
+  tooLong: (max: number) => `La respuesta puede tener hasta ${max} caracteres`,
+  /** (ours) */
+  invalidRating: (max: number) => `La calificación debe ser un número del 1 al ${max}`,
+  /** (ours) */
+  unknownOption: (title: string) => `Elige solo entre las opciones de la pregunta ${title}`,
+  /** (ours) */
+  reasonNotAllowed: (max: number) => `Los motivos se indican solo con una calificación menor a ${max}`,
+  /** (ours) */
+  unknownQuestion: 'La pregunta no pertenece a esta encuesta',
+  /** (ours) */
+  repeatedQuestion: 'La pregunta está respondida más de una vez',
 } as const;
 
 /** Follow-up §2.7, §5, §8: the rider shift forms. */

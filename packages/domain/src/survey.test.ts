@@ -6,10 +6,14 @@ import {
   surveyAutoSubmits,
   surveyBuildAnswers,
   surveyCanSubmit,
+  surveyErrorText,
+  surveyGeneralQuestion,
   surveyInitialAnswers,
+  surveyReadAnswers,
   surveySetAnswer,
   surveyShowsReasons,
   surveySortQuestions,
+  surveySplitOptions,
   surveyTextState,
   surveyValidate,
 } from './survey';
@@ -173,5 +177,92 @@ describe('follow-up §2.3/§4.8 Submitting', () => {
       answer: 'Sabor',
       orderingCustomerId: null,
     });
+  });
+});
+
+describe('follow-up §5 Survey validation on the server (issue 12)', () => {
+  it('refuses options that are not the question’s, and reasons while they are hidden', () => {
+    expect(surveyValidate(questions, { general: 2, motivo: ['Demora', 'Ruido'] })).toEqual([
+      {
+        questionId: 'motivo',
+        kind: 'UNKNOWN_OPTION',
+        message: 'Elige solo entre las opciones de la pregunta ¿Qué podemos mejorar?',
+      },
+    ]);
+    expect(surveyValidate(questions, { general: 5, motivo: ['Demora'] })).toEqual([
+      {
+        questionId: 'motivo',
+        kind: 'REASON_NOT_ALLOWED',
+        message: 'Los motivos se indican solo con una calificación menor a 5',
+      },
+    ]);
+    expect(surveyValidate(questions, { motivo: ['Demora'] }).map((error) => error.kind)).toEqual([
+      'MANDATORY',
+      'REASON_NOT_ALLOWED',
+    ]);
+  });
+
+  it('words every error for the API', () => {
+    expect(surveyErrorText({ questionId: 'c', kind: 'TOO_LONG', message: null })).toBe(
+      'La respuesta puede tener hasta 180 caracteres',
+    );
+    expect(surveyErrorText({ questionId: 'r', kind: 'INVALID_RATING', message: null })).toBe(
+      'La calificación debe ser un número del 1 al 5',
+    );
+    expect(surveyErrorText({ questionId: 'g', kind: 'MANDATORY', message: 'x' })).toBe('x');
+  });
+
+  it('splits a multiselect text into its options, even options holding a comma', () => {
+    const options = ['Demora', 'Frío, tibio', 'Frío'];
+    expect(surveySplitOptions('Demora, Frío, tibio', options)).toEqual(['Demora', 'Frío, tibio']);
+    expect(surveySplitOptions('Frío, Demora', options)).toEqual(['Frío', 'Demora']);
+    expect(surveySplitOptions('Demora, Demora', options)).toEqual(['Demora']);
+    expect(surveySplitOptions('Demora, Ruido', options)).toBeNull();
+    expect(surveySplitOptions('', options)).toBeNull();
+  });
+
+  it('reads back what surveyBuildAnswers sends', () => {
+    const answers = { general: 2, motivo: ['Demora', 'Temperatura'], recomendar: 4, comentario: 'Frío' };
+    const sent = surveyBuildAnswers(questions, answers, { surveyId: 1, dinerOrderId: 2 });
+    expect(surveyReadAnswers(questions, sent)).toEqual({ answers, errors: [] });
+    const top = surveyBuildAnswers(questions, { general: 5 }, { surveyId: 1, dinerOrderId: 2 });
+    expect(surveyReadAnswers(questions, top)).toEqual({ answers: { general: 5 }, errors: [] });
+  });
+
+  it('names the answer object that cannot be read', () => {
+    const { errors, answers } = surveyReadAnswers(questions, [
+      { questionId: 'general', answer: 'cinco', reason: null },
+      { questionId: 'otra', answer: '3' },
+      { questionId: 'recomendar', answer: '5', reason: 'Demora' },
+      { questionId: 'recomendar', answer: '4' },
+    ]);
+    expect(answers).toEqual({ recomendar: 5 });
+    expect(errors).toEqual([
+      { index: 0, field: 'answer', message: 'La calificación debe ser un número del 1 al 5' },
+      { index: 1, field: 'questionId', message: 'La pregunta no pertenece a esta encuesta' },
+      { index: 2, field: 'reason', message: 'Los motivos se indican solo con una calificación menor a 5' },
+      { index: 3, field: 'questionId', message: 'La pregunta está respondida más de una vez' },
+    ]);
+    const unknown = surveyReadAnswers(questions, [{ questionId: 'general', answer: '2', reason: 'Ruido' }]);
+    expect(unknown.errors).toEqual([
+      {
+        index: 0,
+        field: 'reason',
+        message: 'Elige solo entre las opciones de la pregunta ¿Qué podemos mejorar?',
+      },
+    ]);
+    const multi = surveyReadAnswers([motivo], [{ questionId: 'motivo', answer: 'Ruido' }]);
+    expect(multi.errors[0]?.field).toBe('answer');
+    // Integer ids as the API gives them match string ids too.
+    expect(surveyReadAnswers([{ ...recomendar, id: 7 }], [{ questionId: '7', answer: '3' }]).answers).toEqual(
+      {
+        7: 3,
+      },
+    );
+  });
+
+  it('takes the first top-level rating question as the general one', () => {
+    expect(surveyGeneralQuestion(questions)?.id).toBe('general');
+    expect(surveyGeneralQuestion([comentario])).toBeUndefined();
   });
 });

@@ -8,9 +8,12 @@ import { surveyMessages } from './messages';
 /** Question types. */
 export type SurveyQuestionType = 'rating' | 'text' | 'multiselect';
 
+/** A question's, survey's or order's id: the API's integers, or any stable string. */
+export type SurveyId = string | number;
+
 /** A survey question; a rating question may carry follow-up reason questions. */
 export interface SurveyQuestion {
-  id: string;
+  id: SurveyId;
   title: string;
   subTitle?: string;
   type: SurveyQuestionType;
@@ -62,7 +65,7 @@ function isAnswered(answer: SurveyAnswer | null | undefined): boolean {
 export function surveySetAnswer(
   questions: readonly SurveyQuestion[],
   answers: SurveyAnswers,
-  questionId: string,
+  questionId: SurveyId,
   answer: SurveyAnswer | null,
 ): SurveyAnswers {
   const next: Record<string, SurveyAnswer | null | undefined> = { ...answers, [questionId]: answer };
@@ -79,7 +82,7 @@ export function surveyInitialAnswers(
   npsAnswer?: string | number | null,
 ): SurveyAnswers {
   const rating = Number(npsAnswer);
-  const first = surveySortQuestions(questions).find((question) => question.type === 'rating');
+  const first = surveyGeneralQuestion(questions);
   if (!first || !Number.isInteger(rating) || rating < 1 || rating > SURVEY_RATING_MAX || npsAnswer === '')
     return {};
   return { [first.id]: rating };
@@ -93,13 +96,16 @@ export function surveyTextState(text: string): { counter: string; overLimit: boo
 
 /** A reason the survey cannot be sent. */
 export interface SurveyError {
-  questionId: string;
-  kind: 'MANDATORY' | 'TOO_LONG' | 'INVALID_RATING';
+  questionId: SurveyId;
+  kind: 'MANDATORY' | 'TOO_LONG' | 'INVALID_RATING' | 'UNKNOWN_OPTION' | 'REASON_NOT_ALLOWED';
   /** 'La pregunta {title} es obligatoria' for a mandatory question; null when the field itself shows the problem. */
   message: string | null;
 }
 
-/** Every problem, in question order; reason questions count only while shown. */
+/**
+ * Every problem, in question order; reason questions count only while shown,
+ * and an answer to a hidden one (a rating of 5 or none) is refused.
+ */
 export function surveyValidate(questions: readonly SurveyQuestion[], answers: SurveyAnswers): SurveyError[] {
   const errors: SurveyError[] = [];
   const check = (question: SurveyQuestion) => {
@@ -119,15 +125,40 @@ export function surveyValidate(questions: readonly SurveyQuestion[], answers: Su
       !(typeof answer === 'number' && Number.isInteger(answer) && answer >= 1 && answer <= SURVEY_RATING_MAX)
     ) {
       errors.push({ questionId: question.id, kind: 'INVALID_RATING', message: null });
+    } else if (
+      question.type === 'multiselect' &&
+      Array.isArray(answer) &&
+      answer.some((option) => !(question.options ?? []).includes(option))
+    ) {
+      errors.push({
+        questionId: question.id,
+        kind: 'UNKNOWN_OPTION',
+        message: surveyMessages.unknownOption(question.title),
+      });
     }
   };
   for (const question of surveySortQuestions(questions)) {
     check(question);
-    if (question.type === 'rating' && surveyShowsReasons(answers[question.id])) {
-      for (const reason of surveySortQuestions(question.questionReasons ?? [])) check(reason);
+    const shown = question.type === 'rating' && surveyShowsReasons(answers[question.id]);
+    for (const reason of surveySortQuestions(question.questionReasons ?? [])) {
+      if (shown) check(reason);
+      else if (isAnswered(answers[reason.id]))
+        errors.push({
+          questionId: reason.id,
+          kind: 'REASON_NOT_ALLOWED',
+          message: surveyMessages.reasonNotAllowed(SURVEY_RATING_MAX),
+        });
     }
   }
   return errors;
+}
+
+/** The text of an error for a field the page does not draw (the API's per-field message). */
+export function surveyErrorText(error: SurveyError): string {
+  if (error.message !== null) return error.message;
+  return error.kind === 'TOO_LONG'
+    ? surveyMessages.tooLong(SURVEY_TEXT_MAX_LENGTH)
+    : surveyMessages.invalidRating(SURVEY_RATING_MAX);
 }
 
 /** Answering a priority question submits the survey. */
@@ -147,11 +178,11 @@ export function surveyCanSubmit(lastSubmitAt: number | null | undefined, now: nu
 export interface SurveyAnswerPayload {
   questionTitle: string;
   answer: string;
-  orderingCustomerId: string | null;
-  surveyId: string;
-  questionId: string;
+  orderingCustomerId: SurveyId | null;
+  surveyId: SurveyId;
+  questionId: SurveyId;
   mandatory: boolean;
-  dinerOrderId: string;
+  dinerOrderId: SurveyId;
   questionType: SurveyQuestionType;
   priority: boolean;
   /** The reasons chosen for a low rating, joined by ', '; null otherwise. */
@@ -162,7 +193,7 @@ export interface SurveyAnswerPayload {
 export function surveyBuildAnswers(
   questions: readonly SurveyQuestion[],
   answers: SurveyAnswers,
-  ids: { surveyId: string; dinerOrderId: string; orderingCustomerId?: string | null },
+  ids: { surveyId: SurveyId; dinerOrderId: SurveyId; orderingCustomerId?: SurveyId | null },
 ): SurveyAnswerPayload[] {
   const text = (answer: SurveyAnswer) => (typeof answer === 'object' ? answer.join(', ') : String(answer));
   return surveySortQuestions(questions).flatMap((question) => {
@@ -191,4 +222,119 @@ export function surveyBuildAnswers(
       },
     ];
   });
+}
+
+/**
+ * The options a multiselect answer's text names, as `surveyBuildAnswers` joins
+ * them (', '); an option may itself contain ', '. Null when the text is not
+ * made of the options only.
+ */
+export function surveySplitOptions(text: string, options: readonly string[]): string[] | null {
+  const byLength = [...new Set(options)]
+    .filter((option) => option !== '')
+    .sort((a, b) => b.length - a.length);
+  const from = (start: number): string[] | null => {
+    for (const option of byLength) {
+      if (!text.startsWith(option, start)) continue;
+      const end = start + option.length;
+      if (end === text.length) return [option];
+      if (!text.startsWith(', ', end)) continue;
+      const rest = from(end + 2);
+      if (rest) return [option, ...rest];
+    }
+    return null;
+  };
+  const found = text === '' ? null : from(0);
+  return found ? [...new Set(found)] : null;
+}
+
+/** One answer object as a client sends it (follow-up §3 "Survey answer"); the rest is the server's. */
+export type SurveyAnswerSent = Pick<SurveyAnswerPayload, 'questionId' | 'answer'> & {
+  reason?: string | null | undefined;
+};
+
+/** A problem with an answer object itself, by its index in the list. */
+export interface SurveySentError {
+  index: number;
+  field: 'questionId' | 'answer' | 'reason';
+  message: string;
+}
+
+/**
+ * Reads the submitted answer objects back into answers by question id — the
+ * inverse of `surveyBuildAnswers`: a rating's text as its number, a multiselect
+ * text as its options, a rating's `reason` as the options of its (multiselect)
+ * reason questions. Problems the rules of `surveyValidate` do not cover are
+ * returned per answer object: an unknown or repeated question, options that are
+ * not the question's.
+ */
+export function surveyReadAnswers(
+  questions: readonly SurveyQuestion[],
+  sent: readonly SurveyAnswerSent[],
+): { answers: SurveyAnswers; errors: SurveySentError[] } {
+  const answers: Record<string, SurveyAnswer> = {};
+  const errors: SurveySentError[] = [];
+  const seen = new Set<string>();
+  sent.forEach((entry, index) => {
+    const question = questions.find((candidate) => String(candidate.id) === String(entry.questionId));
+    if (!question) {
+      errors.push({ index, field: 'questionId', message: surveyMessages.unknownQuestion });
+      return;
+    }
+    if (seen.has(String(question.id))) {
+      errors.push({ index, field: 'questionId', message: surveyMessages.repeatedQuestion });
+      return;
+    }
+    seen.add(String(question.id));
+    const text = entry.answer;
+    if (question.type === 'rating') {
+      const rating = /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+      if (Number.isNaN(rating)) {
+        if (text.trim() !== '')
+          errors.push({ index, field: 'answer', message: surveyMessages.invalidRating(SURVEY_RATING_MAX) });
+      } else answers[question.id] = rating;
+    } else if (question.type === 'multiselect') {
+      if (text.trim() !== '') {
+        const options = surveySplitOptions(text, question.options ?? []);
+        if (options) answers[question.id] = options;
+        else errors.push({ index, field: 'answer', message: surveyMessages.unknownOption(question.title) });
+      }
+    } else answers[question.id] = text;
+
+    const reasonText = entry.reason ?? '';
+    if (reasonText.trim() === '') return;
+    const reasons = surveySortQuestions(question.questionReasons ?? []);
+    if (question.type !== 'rating' || !surveyShowsReasons(answers[question.id])) {
+      errors.push({ index, field: 'reason', message: surveyMessages.reasonNotAllowed(SURVEY_RATING_MAX) });
+      return;
+    }
+    const chosen = surveySplitOptions(
+      reasonText,
+      reasons.flatMap((reason) => (reason.type === 'multiselect' ? (reason.options ?? []) : [])),
+    );
+    if (!chosen) {
+      errors.push({
+        index,
+        field: 'reason',
+        message: surveyMessages.unknownOption(reasons[0]?.title ?? question.title),
+      });
+      return;
+    }
+    for (const option of chosen) {
+      const owner = reasons.find(
+        (reason) => reason.type === 'multiselect' && reason.options?.includes(option),
+      );
+      if (!owner) continue;
+      const before = answers[owner.id];
+      answers[owner.id] = [...(Array.isArray(before) ? before : []), option];
+    }
+  });
+  return { answers, errors };
+}
+
+/** The general question: the first top-level rating question (the one `surveyGeneralNPSAnswer` pre-fills). */
+export function surveyGeneralQuestion<Q extends Pick<SurveyQuestion, 'type' | 'questionOrder'>>(
+  questions: readonly Q[],
+): Q | undefined {
+  return surveySortQuestions(questions).find((question) => question.type === 'rating');
 }

@@ -223,7 +223,12 @@ const branchContactProperties = {
     }),
     betweenStreetsRequired: Type.Boolean(),
     ownLogistics: Type.Boolean(),
-    npsAvg: Nullable(Type.Number({ description: 'Average general survey rating, one decimal' })),
+    npsAvg: Nullable(
+      Type.Number({
+        description:
+          'Average general survey rating 1–5, one decimal; null under 5 ratings (the threshold, ADR 031)',
+      }),
+    ),
   }),
 };
 

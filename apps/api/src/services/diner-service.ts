@@ -4,6 +4,7 @@
  * countries and image urls. Each function finds its entry row by alias or id,
  * then scopes every further query by that row's company.
  */
+import { surveyNpsAvg, surveyNpsFigures } from '@comanda/domain/survey-nps';
 import type { Queryable } from '../db/client';
 import { notFound } from '../lib/http-error';
 import { type CardTokenization, cardTokenizationResolver } from '../payments/card-tokenization';
@@ -20,7 +21,7 @@ import {
 } from '../presenters/tenant-presenter';
 import { imageUrlFind, menuDiscountsOfBranch, plateKeysOfBranch } from '../repositories/menu-repository';
 import { orderModesOfBranchContacts, paymentTypesOfOrderModes } from '../repositories/order-mode-repository';
-import { surveyRatingAverages } from '../repositories/survey-repository';
+import { surveyRatingDistributions } from '../repositories/survey-figures-repository';
 import {
   aliasFind,
   type BranchContactRow,
@@ -107,6 +108,19 @@ async function orderModesByContact(
   return byContact;
 }
 
+/**
+ * `deliveryConfig.npsAvg` per location (ordering §3, §9; ADR 031): from the
+ * same rating figures as the console's NPS, once the threshold is reached.
+ */
+async function surveyNpsAverages(db: Queryable, companyId: number, ids: number[]) {
+  const averages = new Map<number, number>();
+  for (const [id, distribution] of await surveyRatingDistributions(db, companyId, ids)) {
+    const npsAvg = surveyNpsAvg(surveyNpsFigures(distribution));
+    if (npsAvg !== null) averages.set(id, npsAvg);
+  }
+  return averages;
+}
+
 async function branchContactSummaries(
   ctx: DinerContext,
   branch: BranchRow,
@@ -116,7 +130,7 @@ async function branchContactSummaries(
   const ids = contacts.map((contact) => contact.id);
   const [modes, ratings] = await Promise.all([
     orderModesByContact(ctx, branch.companyId, contacts),
-    surveyRatingAverages(ctx.db, branch.companyId, branch.id, ids),
+    surveyNpsAverages(ctx.db, branch.companyId, ids),
   ]);
   return contacts.map((contact) =>
     branchContactSummaryPresent(contact, {
@@ -137,7 +151,7 @@ async function branchContactView(
   const [{ company, country }, modes, ratings] = await Promise.all([
     companyAndCountry(db, contact.companyId),
     orderModesByContact(ctx, contact.companyId, [contact]),
-    surveyRatingAverages(db, contact.companyId, contact.branchId, [contact.id]),
+    surveyNpsAverages(db, contact.companyId, [contact.id]),
   ]);
   const branchContact = branchContactPresent(contact, {
     branch: branchPresent(branch, ctx.publicUrl),

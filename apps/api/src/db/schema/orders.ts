@@ -98,6 +98,8 @@ export const orders = pgTable(
     index().on(t.branchContactId, t.createdAt),
     index().on(t.companyId, t.phone),
     index().on(t.customerId),
+    // The survey invitation job reads recently delivered orders (ADR 031).
+    index().on(t.status, t.deliveredAt),
   ],
 );
 

@@ -6,10 +6,12 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   unique,
 } from 'drizzle-orm/pg-core';
 import { companyId, createdAt, instant } from './columns';
+import { orders } from './orders';
 import { branchContacts, companies } from './tenant';
 
 export const staffUsers = pgTable(
@@ -181,4 +183,49 @@ export const surveyAnswers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.orderId), unique().on(t.orderId, t.questionId)],
+);
+
+/**
+ * One answered survey per order (ADR 031): the unique order is what refuses a
+ * second submission, also under concurrent ones. The general rating and its
+ * reasons are kept here as well, so the NPS figures read one row per order.
+ */
+export const surveyResponses = pgTable(
+  'survey_responses',
+  {
+    id: serial().primaryKey(),
+    companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+    surveyId: integer()
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    branchContactId: integer().notNull(),
+    customerId: integer(),
+    /** The general question's rating 1–5; null when it was left unanswered. */
+    rating: smallint(),
+    /** The reasons chosen for a general rating under 5. */
+    reasons: jsonb().$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.orderId), index().on(t.branchContactId, t.createdAt)],
+);
+
+/** The invitation to rate an order, once per order whatever the number of job runners (ADR 031). */
+export const surveyInvitations = pgTable(
+  'survey_invitations',
+  {
+    id: serial().primaryKey(),
+    companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    branchContactId: integer().notNull(),
+    status: text({ enum: ['SENT', 'SKIPPED'] }).notNull(),
+    skipReason: text(),
+    outboxMessageId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique().on(t.orderId)],
 );

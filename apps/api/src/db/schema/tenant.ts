@@ -1,4 +1,5 @@
 import { ABANDONED_CART_DEFAULT_DELAY_MINUTES } from '@comanda/domain/abandoned-cart';
+import { SURVEY_INVITE_DEFAULT_DELAY_MINUTES } from '@comanda/domain/survey-invitation';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -157,6 +158,8 @@ export const branchContacts = pgTable(
     ownLogistics: boolean().notNull().default(false),
     /** Minutes after a diner leaves a cart before its recovery message (ADR 028). */
     abandonedCartDelayMinutes: integer().notNull().default(ABANDONED_CART_DEFAULT_DELAY_MINUTES),
+    /** Minutes after delivery before the invitation to rate the order (ADR 031). */
+    surveyInviteDelayMinutes: integer().notNull().default(SURVEY_INVITE_DEFAULT_DELAY_MINUTES),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

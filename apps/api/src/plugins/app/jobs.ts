@@ -8,6 +8,7 @@ import { type AbandonedCartPass, abandonedCartsRunOnce } from '../../services/ab
 import { afterCommit, consoleOutboxPublish } from '../../services/console-service';
 import { type OutboxBatchResult, outboxDeliverBatch } from '../../services/outbox-service';
 import { retentionRunOnce } from '../../services/retention-service';
+import { type SurveyInvitePass, surveyInvitationsRunOnce } from '../../services/survey-invitation-job';
 
 /** The background jobs of this process. */
 export interface Jobs {
@@ -17,6 +18,8 @@ export interface Jobs {
   outboxRunOnce(): Promise<OutboxBatchResult>;
   /** One pass of the abandoned-cart job (tests call it directly). */
   abandonedCartsRunOnce(): Promise<AbandonedCartPass>;
+  /** One pass of the survey invitation job (tests call it directly). */
+  surveyInvitationsRunOnce(): Promise<SurveyInvitePass>;
   /** Starts the loop (done on ready when `config.jobs.enabled`). */
   start(): void;
   /** Stops the loop and waits for the pass under way. */
@@ -62,6 +65,9 @@ function retentionChore(app: FastifyInstance, config: Config): () => Promise<voi
  * - the abandoned-cart job (ADR 028): due carts get their one message, written
  *   to the outbox in the transaction that moves them OPEN → NOTIFIED (rows
  *   locked `for update skip locked`), before the sender's next pass;
+ * - the survey invitation (ADR 031): a delivered order past its location's
+ *   delay gets its one invitation, claimed by the order's unique invitation row
+ *   in the transaction that writes the message to the outbox;
  * - the purge of expired staff and rider sessions;
  * - the retention of anonymous rows (`retentionChore`, ADR 020).
  *
@@ -93,6 +99,9 @@ export default fp(
     const abandonedCartsRun = () =>
       abandonedCartsRunOnce({ db: app.db, now: app.clock.now(), publicUrl: config.publicUrl });
 
+    const surveyInvitationsRun = () =>
+      surveyInvitationsRunOnce({ db: app.db, now: app.clock.now(), publicUrl: config.publicUrl });
+
     const tick = async () => {
       try {
         // A full batch means more may be waiting: go again at once (bounded, so close is never held up long).
@@ -103,6 +112,9 @@ export default fp(
         // Its own failure must not hold up the chores below; its messages leave on the next pass.
         await abandonedCartsRun().catch((error) =>
           app.log.error({ err: error }, 'abandoned-cart pass failed'),
+        );
+        await surveyInvitationsRun().catch((error) =>
+          app.log.error({ err: error }, 'survey invitation pass failed'),
         );
         const now = app.clock.now();
         if (now - lastPurge >= SESSION_PURGE_EVERY_MS) {
@@ -131,6 +143,7 @@ export default fp(
       adapter,
       outboxRunOnce,
       abandonedCartsRunOnce: abandonedCartsRun,
+      surveyInvitationsRunOnce: surveyInvitationsRun,
       start() {
         if (timer || running) return;
         stopped = false;
