@@ -2,6 +2,7 @@ import { ABANDONED_CART_STATUSES } from '@comanda/domain/abandoned-cart';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -37,22 +38,31 @@ export const customers = pgTable(
   (t) => [unique().on(t.companyId, t.phone)],
 );
 
-export const loyaltyPrograms = pgTable('loyalty_programs', {
-  id: serial().primaryKey(),
-  companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
-  branchId: integer()
-    .notNull()
-    .unique()
-    .references(() => branches.id, { onDelete: 'cascade' }),
-  active: boolean().notNull().default(false),
-  name: text().notNull(),
-  orderPercentage: percent().notNull().default(0),
-  minRedeemedPoints: integer().notNull().default(0),
-  maxRedeemedPoints: integer(),
-  maxRedeemedPercentage: percent(),
-  supportsDiscounts: boolean().notNull().default(true),
-  welcomeText: text(),
-});
+export const loyaltyPrograms = pgTable(
+  'loyalty_programs',
+  {
+    id: serial().primaryKey(),
+    companyId: companyId().references(() => companies.id, { onDelete: 'cascade' }),
+    branchId: integer()
+      .notNull()
+      .unique()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    active: boolean().notNull().default(false),
+    name: text().notNull(),
+    orderPercentage: percent().notNull().default(0),
+    /** Percent of the total credited back as money (ADR 033); a programme is points or cashback. */
+    cashback: percent().notNull().default(0),
+    minRedeemedPoints: integer().notNull().default(0),
+    maxRedeemedPoints: integer(),
+    maxRedeemedPercentage: percent(),
+    supportsDiscounts: boolean().notNull().default(true),
+    welcomeText: text(),
+  },
+  (t) => [
+    check('loyalty_program_cashback_range', sql`${t.cashback} >= 0 and ${t.cashback} <= 100`),
+    check('loyalty_program_points_or_cashback', sql`${t.cashback} = 0 or ${t.orderPercentage} = 0`),
+  ],
+);
 
 export const loyaltyProgramBranchContacts = pgTable(
   'loyalty_program_branch_contacts',

@@ -1,0 +1,3 @@
+ALTER TABLE "loyalty_programs" ADD COLUMN "cashback" numeric(9, 4) DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "loyalty_programs" ADD CONSTRAINT "loyalty_program_cashback_range" CHECK ("loyalty_programs"."cashback" >= 0 and "loyalty_programs"."cashback" <= 100);--> statement-breakpoint
+ALTER TABLE "loyalty_programs" ADD CONSTRAINT "loyalty_program_points_or_cashback" CHECK ("loyalty_programs"."cashback" = 0 or "loyalty_programs"."order_percentage" = 0);
