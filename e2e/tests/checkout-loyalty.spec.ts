@@ -49,7 +49,7 @@ test("a signed-in diner redeems Brasitas within every limit, sees each limit's m
   await expect(phoneInput(page)).toHaveValue('+54 9 11 5555 2020');
 
   const card = page.locator('.checkout-loyalty');
-  await expect(card.getByText('Tienes 3500 Brasitas')).toBeVisible();
+  await expect(card.getByText('Tienes 3.500 Brasitas')).toBeVisible();
   await card.getByRole('checkbox', { name: 'Canjear Brasitas' }).check();
   const points = card.getByLabel('Brasitas a canjear');
   // The default amount: the least of the balance (3500), the maximum (3000) and 30% of this order.
@@ -80,7 +80,7 @@ test("a signed-in diner redeems Brasitas within every limit, sees each limit's m
   const before = await total();
   await points.fill('1000');
   await expect(card.locator('.field-error')).toHaveCount(0);
-  const line = page.locator('.checkout-breakdown__row').filter({ hasText: '1000 Brasitas' });
+  const line = page.locator('.checkout-breakdown__row').filter({ hasText: '1.000 Brasitas' });
   await expect(line.locator('dd')).toHaveText(/^-\$\s?1\.000$/);
   await expect.poll(total).not.toBe(before);
 
@@ -101,7 +101,7 @@ test("a signed-in diner redeems Brasitas within every limit, sees each limit's m
   const { code } = (await response.json()) as { code: string };
   await expect(page).toHaveURL(new RegExp(`/menu/${CONTACT}/order/${code}$`));
   const facts = page.locator('.follow-facts');
-  await expect(facts).toContainText('Puntos canjeados1000');
+  await expect(facts).toContainText('Puntos canjeados1.000');
   await expect(facts).toContainText('Puntos a ganar');
 });
 

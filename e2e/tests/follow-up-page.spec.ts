@@ -183,7 +183,9 @@ test('dining in: the table, the mode’s surcharge and the loyalty points redeem
   await expect(facts).toContainText('Mesa12');
   await expect(facts).toContainText('Puntos canjeados500');
   if (view.loyalty.gainedPoints > 0)
-    await expect(facts).toContainText(`Puntos a ganar${view.loyalty.gainedPoints} (al entregar el pedido)`);
+    await expect(facts).toContainText(
+      `Puntos a ganar${new Intl.NumberFormat('es-AR', { useGrouping: 'always' }).format(view.loyalty.gainedPoints)} (al entregar el pedido)`,
+    );
   await expect(facts).not.toContainText('Dirección');
 });
 

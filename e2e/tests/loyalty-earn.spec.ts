@@ -66,6 +66,8 @@ test('an order earns its Brasitas when the staff marks it delivered, not before'
     await detail.getByRole('button', { name: button, exact: true }).click();
     await expect(detail).toHaveAttribute('data-order-status', status);
   }
+  // The staff sees what the order earned the diner, as the diner does.
+  await expect(detail.locator('.console-amounts')).toContainText('Puntos ganados');
   await staffContext.close();
   expect(await followUp()).toMatchObject({ gainedPoints: earned, gainedCredited: true });
 

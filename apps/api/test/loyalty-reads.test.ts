@@ -78,6 +78,7 @@ describe.each(testDatabaseKinds())('loyalty reads on %s', (kind) => {
         active: true,
         name: 'Fueguitos',
         orderPercentage: 5,
+        cashback: 0,
         minRedeemedPoints: 500,
         maxRedeemedPoints: 5000,
         maxRedeemedPercentage: 30,
@@ -194,6 +195,7 @@ describe.each(testDatabaseKinds())('loyalty reads on %s', (kind) => {
   it("shows the points redeemed and gained on the follow-up and in the console's order detail", async () => {
     const expected = {
       programName: 'Fueguitos',
+      cashback: false,
       redeemedPoints: 2000,
       gainedPoints: 282,
       gainedCredited: true,

@@ -113,6 +113,7 @@ describe.each(testDatabaseKinds())('loyalty points of an order on %s', (kind) =>
     expect(await ledgerOf(placed.id)).toEqual([{ kind: 'REDEMPTION', amount: -2000, postBalance: 3000 }]);
     expect((await followUp(placed.code)).loyalty).toEqual({
       programName: 'Fueguitos',
+      cashback: false,
       redeemedPoints: 2000,
       gainedPoints: 282,
       gainedCredited: false,

@@ -170,6 +170,7 @@ describe.each(testDatabaseKinds())('order follow-up and client logs on %s', (kin
         shipmentSecurityCode: null,
         loyalty: {
           programName: 'Fueguitos',
+          cashback: false,
           redeemedPoints: 0,
           gainedPoints: 1471,
           gainedCredited: false,

@@ -3,8 +3,10 @@ import {
   type LoyaltyProgram,
   type LoyaltyRedeemContext,
   loyaltyAccrual,
+  loyaltyAmountText,
   loyaltyCombinesWithDiscounts,
   loyaltyIsActive,
+  loyaltyIsCashback,
   loyaltyMaxPointsForOrder,
   loyaltyMenuLabel,
   loyaltyPointsValue,
@@ -13,7 +15,10 @@ import {
   loyaltyShowsButton,
 } from './loyalty';
 import { loyaltyMessages } from './messages';
-import { moneyMinor as m } from './money';
+import { type MoneyCountry, moneyMinor as m } from './money';
+
+const argentina: MoneyCountry = { code: 'AR', currency: { code: 'ARS', symbol: '$' }, mantissaLength: 0 };
+const uruguay: MoneyCountry = { code: 'UY', currency: { code: 'UYU', symbol: '$' }, mantissaLength: 2 };
 
 const fueguitos: LoyaltyProgram = {
   active: true,
@@ -25,12 +30,12 @@ const fueguitos: LoyaltyProgram = {
   supportsDiscounts: true,
   branchContactIds: ['fuego-palermo', 'fuego-belgrano'],
 };
-const ctx = (balance: number, orderAmount: number, mantissaLength = 0): LoyaltyRedeemContext => ({
-  program: fueguitos,
-  balance,
-  orderAmount: m(orderAmount),
-  mantissaLength,
-});
+const ctx = (
+  balance: number,
+  orderAmount: number,
+  program: LoyaltyProgram = fueguitos,
+  country: MoneyCountry = argentina,
+): LoyaltyRedeemContext => ({ program, balance, orderAmount: m(orderAmount), country });
 
 describe('ordering §5 Loyalty: active', () => {
   it.each([
@@ -97,5 +102,54 @@ describe('ordering §5 Loyalty redeem: limits and messages', () => {
   it('combines with discounts unless supportsDiscounts is false', () => {
     expect(loyaltyCombinesWithDiscounts({})).toBe(true);
     expect(loyaltyCombinesWithDiscounts({ supportsDiscounts: false })).toBe(false);
+  });
+});
+
+describe('ordering §3 cashback (ADR 033): the same wallet, credited at the cashback percent, read as money', () => {
+  const cashbackFuego: LoyaltyProgram = {
+    ...fueguitos,
+    name: 'Cashback Fuego',
+    orderPercentage: 0,
+    cashback: 10,
+  };
+
+  it("is a cashback programme only with a cashback over zero (the spec's default is zero)", () => {
+    expect(loyaltyIsCashback(cashbackFuego)).toBe(true);
+    expect(loyaltyIsCashback(fueguitos)).toBe(false);
+    expect(loyaltyIsCashback({ cashback: 0 })).toBe(false);
+    expect(loyaltyIsCashback(null)).toBe(false);
+  });
+
+  it('credits cashback % of the total in whole currency units, not orderPercentage', () => {
+    expect(loyaltyAccrual(cashbackFuego, m(53439), 0)).toBe(5343);
+    expect(loyaltyAccrual({ ...cashbackFuego, orderPercentage: 5 }, m(53439), 0)).toBe(5343);
+    // UYU 1.234,50 at 10 %: 123,45 → 123 whole pesos.
+    expect(loyaltyAccrual(cashbackFuego, m(123450), 2)).toBe(123);
+  });
+
+  it("reads amounts as money with the country's format, points as grouped counts", () => {
+    expect(loyaltyAmountText(cashbackFuego, 3500, argentina)).toBe('$ 3.500');
+    expect(loyaltyAmountText(cashbackFuego, 460, argentina, true)).toBe('+$ 460');
+    expect(loyaltyAmountText(cashbackFuego, -500, argentina, true)).toBe('−$ 500');
+    expect(loyaltyAmountText(cashbackFuego, 1234, uruguay)).toBe('$ 1.234,00');
+    expect(loyaltyAmountText(fueguitos, 3500, argentina)).toBe('3.500');
+    expect(loyaltyAmountText(fueguitos, 350, argentina, true)).toBe('+350');
+    expect(loyaltyAmountText(fueguitos, 0, argentina, true)).toBe('0');
+  });
+
+  it('says the four limits in money, with the same checks and default as points', () => {
+    expect(loyaltyRedeemCheck(4201, ctx(4200, 100000, cashbackFuego))).toBe(
+      'El máximo de Cashback Fuego acumulados es: $ 4.200',
+    );
+    expect(loyaltyRedeemCheck(5001, ctx(9000, 100000, cashbackFuego))).toBe(
+      'El máximo de Cashback Fuego canjeable es: $ 5.000',
+    );
+    expect(loyaltyRedeemCheck(499, ctx(4200, 100000, cashbackFuego))).toBe(
+      'El mínimo de Cashback Fuego canjeable es: $ 500',
+    );
+    expect(loyaltyRedeemCheck(3001, ctx(4200, 1000000, cashbackFuego, uruguay))).toBe(
+      'El máximo de Cashback Fuego utilizable para este pedido es: $ 3.000,00',
+    );
+    expect(loyaltyRedeemDefault(ctx(4200, 10000, cashbackFuego))).toBe(3000);
   });
 });

@@ -4,9 +4,21 @@
  * order, the four redeem messages, the default redeem amount and the accrual.
  * 1 point = 1 currency unit (a major unit: 100 minor units for UYU). Points are
  * whole numbers.
+ *
+ * A cashback programme (`cashback` > 0, docs/decisions/033-loyalty-cashback.md)
+ * is the same wallet and the same rules: it credits `cashback` % of the total
+ * instead of `orderPercentage` %, and its amounts read as money ('$ 460')
+ * rather than as a count of points.
  */
 import { loyaltyMessages } from './messages';
-import { type Minor, moneyMinor, moneyPercentFloor } from './money';
+import {
+  type Minor,
+  type MoneyCountry,
+  moneyFormat,
+  moneyLocale,
+  moneyMinor,
+  moneyPercentFloor,
+} from './money';
 
 /** A branch's loyalty programme. */
 export interface LoyaltyProgram {
@@ -14,6 +26,8 @@ export interface LoyaltyProgram {
   name: string;
   /** Percent of the order total earned as points. */
   orderPercentage?: number;
+  /** Percent of the order total credited back as money; > 0 makes a cashback programme. */
+  cashback?: number;
   minRedeemedPoints?: number;
   maxRedeemedPoints?: number;
   /** Percent of the order amount that points may pay at most. */
@@ -36,6 +50,46 @@ export function loyaltyIsActive(
 /** The money value of points: 1 point = 1 currency unit. */
 export function loyaltyPointsValue(points: number, mantissaLength: number): Minor {
   return moneyMinor(points * 10 ** mantissaLength);
+}
+
+/** Whether the programme returns money (cashback) rather than points. */
+export function loyaltyIsCashback(program: Pick<LoyaltyProgram, 'cashback'> | null | undefined): boolean {
+  return (program?.cashback ?? 0) > 0;
+}
+
+const pointFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount of the programme as the diner reads it: a cashback programme's as money
+ * ('$ 1.200', '+$ 460'), points grouped like the venue's numbers ('3.500', '+350',
+ * '−500'). `signed` marks a move of the balance.
+ */
+export function loyaltyAmountText(
+  program: Pick<LoyaltyProgram, 'cashback'>,
+  amount: number,
+  country: MoneyCountry,
+  signed = false,
+): string {
+  const sign = amount < 0 ? '−' : signed && amount > 0 ? '+' : '';
+  if (loyaltyIsCashback(program))
+    return `${sign}${moneyFormat(loyaltyPointsValue(Math.abs(amount), country.mantissaLength), country)}`;
+  const locale = moneyLocale(country.code);
+  let format = pointFormats.get(locale);
+  if (!format) {
+    // 'always': Spanish CLDR data leaves 4-digit numbers ungrouped, the product groups them (money.ts).
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: 'always' });
+    pointFormats.set(locale, format);
+  }
+  return `${sign}${format.format(Math.abs(amount))}`;
+}
+
+/** The spec's {n} in the redeem messages: a plain count of points, or money for a cashback programme. */
+export function loyaltyMessageAmount(
+  program: Pick<LoyaltyProgram, 'cashback'>,
+  amount: number,
+  country: MoneyCountry,
+): number | string {
+  return loyaltyIsCashback(program) ? loyaltyAmountText(program, amount, country) : amount;
 }
 
 /** Whole points covering at most `amount` (floor). */
@@ -67,7 +121,7 @@ export interface LoyaltyRedeemContext {
   balance: number;
   /** The order amount before redemption. */
   orderAmount: Minor;
-  mantissaLength: number;
+  country: MoneyCountry;
 }
 
 /**
@@ -79,16 +133,17 @@ export function loyaltyRedeemCheck(points: number, context: LoyaltyRedeemContext
   if (!Number.isInteger(points) || points < 0)
     throw new RangeError(`Points are a whole number, got ${points}`);
   if (points === 0) return null;
-  const { program, balance } = context;
-  if (points > balance) return loyaltyMessages.overBalance(program.name, balance);
+  const { program, balance, country } = context;
+  const n = (amount: number) => loyaltyMessageAmount(program, amount, country);
+  if (points > balance) return loyaltyMessages.overBalance(program.name, n(balance));
   if (program.maxRedeemedPoints !== undefined && points > program.maxRedeemedPoints) {
-    return loyaltyMessages.overMaximum(program.name, program.maxRedeemedPoints);
+    return loyaltyMessages.overMaximum(program.name, n(program.maxRedeemedPoints));
   }
   if (program.minRedeemedPoints !== undefined && points < program.minRedeemedPoints) {
-    return loyaltyMessages.underMinimum(program.name, program.minRedeemedPoints);
+    return loyaltyMessages.underMinimum(program.name, n(program.minRedeemedPoints));
   }
-  const maxForOrder = loyaltyMaxPointsForOrder(program, context.orderAmount, context.mantissaLength);
-  if (points > maxForOrder) return loyaltyMessages.overOrderPercentage(program.name, maxForOrder);
+  const maxForOrder = loyaltyMaxPointsForOrder(program, context.orderAmount, country.mantissaLength);
+  if (points > maxForOrder) return loyaltyMessages.overOrderPercentage(program.name, n(maxForOrder));
   return null;
 }
 
@@ -104,19 +159,20 @@ export function loyaltyRedeemDefault(context: LoyaltyRedeemContext): number {
     Math.min(
       Math.floor(context.balance),
       program.maxRedeemedPoints ?? Number.POSITIVE_INFINITY,
-      loyaltyMaxPointsForOrder(program, context.orderAmount, context.mantissaLength),
+      loyaltyMaxPointsForOrder(program, context.orderAmount, context.country.mantissaLength),
     ),
   );
   return program.minRedeemedPoints !== undefined && points < program.minRedeemedPoints ? 0 : points;
 }
 
-/** Points earned by an order: `orderPercentage` % of its total, rounded down to whole points. */
+/**
+ * Points earned by an order: `orderPercentage` % of its total (`cashback` % for a
+ * cashback programme), rounded down to whole points (whole currency units).
+ */
 export function loyaltyAccrual(program: LoyaltyProgram, total: Minor, mantissaLength: number): number {
-  if (!program.orderPercentage) return 0;
-  return pointsWithin(
-    moneyPercentFloor(moneyMinor(Math.max(0, total)), program.orderPercentage),
-    mantissaLength,
-  );
+  const percent = loyaltyIsCashback(program) ? program.cashback : program.orderPercentage;
+  if (!percent) return 0;
+  return pointsWithin(moneyPercentFloor(moneyMinor(Math.max(0, total)), percent), mantissaLength);
 }
 
 /** (ours) Why points are refused on an order with a discount when the programme does not combine them. */

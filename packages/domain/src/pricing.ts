@@ -388,7 +388,7 @@ function priceLoyalty(input: PricingInput, orderAmount: Minor, discountsAmount: 
   if (!choice || !loyaltyIsActive(choice.program, choice.branchContactId)) return none;
   const program = choice.program;
   const mantissaLength = input.country.mantissaLength;
-  const context = { program, balance: choice.balance, orderAmount, mantissaLength };
+  const context = { program, balance: choice.balance, orderAmount, country: input.country };
   const defaultPoints = loyaltyRedeemDefault(context);
   const requested = choice.redeemPoints === 'default' ? defaultPoints : (choice.redeemPoints ?? 0);
   const result: PricedLoyalty = { ...none, active: true, defaultPoints };

@@ -12,6 +12,7 @@ export function loyaltyProgramPresent(
     active: program.active,
     name: program.name,
     orderPercentage: program.orderPercentage,
+    cashback: program.cashback,
     minRedeemedPoints: program.minRedeemedPoints,
     maxRedeemedPoints: program.maxRedeemedPoints,
     maxRedeemedPercentage: program.maxRedeemedPercentage,

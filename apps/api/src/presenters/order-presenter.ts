@@ -271,6 +271,7 @@ export function orderFollowUpPresent(
     shipment: surroundings.shipment,
     loyalty: {
       programName: surroundings.loyaltyProgramName,
+      cashback: surroundings.loyaltyCashback,
       redeemedPoints: order.loyaltyRedeemedPoints,
       gainedPoints: order.loyaltyGainedPoints,
       gainedCredited: surroundings.loyaltyCredited,

@@ -52,6 +52,8 @@ export interface OrderSurroundings {
   /** The order's live shipment (the newest of its logistics order) and its rider, when it has one. */
   shipment: { status: string; riderName: string | null } | null;
   loyaltyProgramName: string | null;
+  /** The programme returns money: its amounts read as money (ADR 033). */
+  loyaltyCashback: boolean;
   /** The points the order earned are in the customer's wallet (ACCRUAL written). */
   loyaltyCredited: boolean;
   /** The points the order redeemed were given back (REVERSAL written). */
@@ -83,6 +85,7 @@ export async function orderSurroundingsFind(
         string | null
       >`(select r.name from ${shipments} s left join ${riders} r on r.id = s.rider_id where s.logistics_order_id = ${logisticsOrders.id} and s.company_id = ${order.companyId} order by s.id desc limit 1)`,
       loyaltyProgramName: loyaltyPrograms.name,
+      loyaltyCashback: loyaltyPrograms.cashback,
       loyaltyCredited: sql<boolean>`exists (select 1 from ${loyaltyLedger} where ${loyaltyLedger.orderId} = ${order.id} and ${loyaltyLedger.companyId} = ${order.companyId} and ${loyaltyLedger.kind} = 'ACCRUAL')`,
       loyaltyReversed: sql<boolean>`exists (select 1 from ${loyaltyLedger} where ${loyaltyLedger.orderId} = ${order.id} and ${loyaltyLedger.companyId} = ${order.companyId} and ${loyaltyLedger.kind} = 'REVERSAL')`,
     })
@@ -129,6 +132,7 @@ export async function orderSurroundingsFind(
         ? null
         : { status: row.shipmentStatus, riderName: row.shipmentRiderName ?? null },
     loyaltyProgramName: row.loyaltyProgramName,
+    loyaltyCashback: (row.loyaltyCashback ?? 0) > 0,
     loyaltyCredited: Boolean(row.loyaltyCredited),
     loyaltyReversed: Boolean(row.loyaltyReversed),
   };

@@ -10,6 +10,11 @@ export const LoyaltyProgramSchema = Type.Object(
     active: Type.Boolean({ description: 'Always true here: an inactive programme answers 404' }),
     name: Type.String({ description: "The points' name ('Mis {name}', 'Canjear {name}')" }),
     orderPercentage: Type.Number({ description: 'Percent of the order total earned as points on delivery' }),
+    cashback: Type.Number({
+      description:
+        'Percent of the order total credited back as money on delivery; over 0 makes a cashback programme, ' +
+        'whose balance reads as money (orderPercentage is then 0). Default 0 (docs/decisions/033-loyalty-cashback.md)',
+    }),
     minRedeemedPoints: Type.Integer(),
     maxRedeemedPoints: Nullable(Type.Integer()),
     maxRedeemedPercentage: Nullable(Type.Number({ description: 'Percent of the order points may pay' })),

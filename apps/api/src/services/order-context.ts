@@ -203,6 +203,7 @@ function loyaltyToDomain(row: LoyaltyProgramRow | null, branchContactIds: number
     active: row.active,
     name: row.name,
     orderPercentage: row.orderPercentage,
+    cashback: row.cashback,
     minRedeemedPoints: row.minRedeemedPoints,
     ...(row.maxRedeemedPoints !== null ? { maxRedeemedPoints: row.maxRedeemedPoints } : {}),
     ...(row.maxRedeemedPercentage !== null ? { maxRedeemedPercentage: row.maxRedeemedPercentage } : {}),

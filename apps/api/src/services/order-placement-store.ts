@@ -1,3 +1,4 @@
+import { loyaltyIsCashback, loyaltyMessageAmount } from '@comanda/domain/loyalty';
 import { codeDiscountMessages, loyaltyMessages } from '@comanda/domain/messages';
 import { venueWhatsAppLink } from '@comanda/domain/venue-message';
 import type { Queryable, Tx } from '../db/client';
@@ -150,7 +151,11 @@ export async function orderStore(
       now: at,
     });
     if (!redeemed) {
-      const message = loyaltyMessages.overBalance(program?.name ?? '', customer.loyaltyPointsBalance);
+      const balance = customer.loyaltyPointsBalance;
+      const message = loyaltyMessages.overBalance(
+        program?.name ?? '',
+        program ? loyaltyMessageAmount(program, balance, country) : balance,
+      );
       throw new HttpError(400, message, { 'loyaltyInfo.redeemedPoints': message });
     }
   }
@@ -174,6 +179,7 @@ export async function orderStore(
     hasLogistics: false,
     shipment: null,
     loyaltyProgramName: program?.name ?? null,
+    loyaltyCashback: loyaltyIsCashback(program),
     loyaltyCredited: false,
     loyaltyReversed: false,
   };

@@ -1,3 +1,4 @@
+import type { LoyaltyOrderFigures } from '@comanda/domain/loyalty-text';
 /**
  * The diner API's JSON as the storefront reads it (apps/api/src/schemas/diner.ts
  * is the source of truth; `/docs` shows it). Money here is in MAJOR units, as
@@ -278,4 +279,6 @@ export interface ApiOrderView {
   errorType: string | null;
   branchContact: { id: number; alias: string; name: string; whatsAppPhone: string | null };
   country: { code: string; currency: { code: string; symbol: string }; mantissaLength: number };
+  /** The order's loyalty figures; a cashback programme's amounts are currency units (ADR 033). */
+  loyalty: LoyaltyOrderFigures & { programName: string | null };
 }

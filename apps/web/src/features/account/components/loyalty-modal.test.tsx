@@ -191,6 +191,20 @@ describe("'Mis Brasitas'", () => {
     );
   });
 
+  it('a cashback programme reads its balance, history and welcome as money (ADR 033)', async () => {
+    await render({ ...BRASITAS, name: 'Vuelto Brasa', orderPercentage: 0, cashback: 10, welcomeText: null });
+    expect(text()).toContain(
+      'Con cada pedido entregado te devolvemos el 10 % en Vuelto Brasa, y lo usas al pagar.',
+    );
+    expect(document.querySelector('.account-balance')?.textContent).toBe('Tu saldo$ 3.500 de Vuelto Brasa');
+    expect([...document.querySelectorAll('.account-points th')].map((th) => th.textContent)).toEqual([
+      'Pedidos',
+      'Cashback',
+      'Saldo',
+    ]);
+    expect(cells()[1]).toEqual(['Pedido B2XR9jueves 5/3, 20:30', '−$ 500', '$ 3.150']);
+  });
+
   it("'Canjear Brasitas' with an empty cart tells the diner to add something first", async () => {
     await render();
     await click(button('Canjear Brasitas'));

@@ -1,5 +1,11 @@
-import { loyaltyMenuLabel, loyaltyPointsValue } from '@comanda/domain/loyalty';
+import {
+  loyaltyAmountText,
+  loyaltyIsCashback,
+  loyaltyMenuLabel,
+  loyaltyPointsValue,
+} from '@comanda/domain/loyalty';
 import type { LoyaltyLedgerKind } from '@comanda/domain/loyalty-ledger';
+import { loyaltyBalanceText, loyaltyHistoryColumns } from '@comanda/domain/loyalty-text';
 import { loyaltyMessages } from '@comanda/domain/messages';
 import { type MoneyCountry, moneyFormat } from '@comanda/domain/money';
 import { zonedMomentText } from '@comanda/domain/zoned-moment';
@@ -12,7 +18,6 @@ import { cartGet } from '../../../stores/cart-store';
 import { type AccountLoyaltyProgram, customerProfileGet } from '../api/account-api';
 import { type LoyaltyHistoryRow, loyaltyHistoryGet } from '../api/account-history-api';
 import { useHistoryPages } from '../hooks/use-history-pages';
-import { pointsText } from '../lib/points-text';
 import { HistoryMore } from './history-more';
 import '../account.css';
 
@@ -71,8 +76,10 @@ export function LoyaltyModal({ program, place, onClose, onLeave }: LoyaltyModalP
   const onePoint = moneyFormat(loyaltyPointsValue(1, place.country.mantissaLength), place.country);
   const welcome =
     program.welcomeText?.trim() ||
-    `Sumas ${name} con cada pedido entregado y los canjeas al pagar: cada uno vale ${onePoint}.`;
-  const points = (value: number, signed = false) => pointsText(value, place.country.code, signed);
+    (loyaltyIsCashback(program)
+      ? `Con cada pedido entregado te devolvemos el ${program.cashback} % en ${name}, y lo usas al pagar.`
+      : `Sumas ${name} con cada pedido entregado y los canjeas al pagar: cada uno vale ${onePoint}.`);
+  const points = (value: number, signed = false) => loyaltyAmountText(program, value, place.country, signed);
 
   const redeem = () => {
     const cart = cartGet();
@@ -98,7 +105,7 @@ export function LoyaltyModal({ program, place, onClose, onLeave }: LoyaltyModalP
       <p className="account-balance">
         <span className="muted">Tu saldo</span>
         <strong className="account-balance__points">
-          {balance === null ? '…' : `${points(balance)} ${name}`}
+          {balance === null ? '…' : loyaltyBalanceText(program, balance, place.country)}
         </strong>
       </p>
       {!pages.loading && pages.problem === null && pages.rows.length === 0 ? (
@@ -108,7 +115,7 @@ export function LoyaltyModal({ program, place, onClose, onLeave }: LoyaltyModalP
         <table className="account-points">
           <thead>
             <tr>
-              {loyaltyMessages.historyColumns.map((column) => (
+              {loyaltyHistoryColumns(program).map((column) => (
                 <th key={column} scope="col">
                   {column}
                 </th>

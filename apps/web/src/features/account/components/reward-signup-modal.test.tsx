@@ -23,7 +23,8 @@ let container: HTMLDivElement;
 let root: Root;
 
 const TOKEN = 'T'.repeat(43);
-const PLACE = { branchId: 3, branchContactId: 7, countryCode: 'AR' };
+const ARGENTINA = { code: 'AR', currency: { code: 'ARS', symbol: '$' }, mantissaLength: 0 };
+const PLACE = { branchId: 3, branchContactId: 7, countryCode: 'AR', country: ARGENTINA };
 const BIENVENIDA = { id: 12, active: true, reward: 1500, branchId: 3, branchContactId: 7 };
 const BRASITAS = { active: true, name: 'Brasitas', branchContactIds: [7], welcomeText: null };
 const json = jsonResponse;

@@ -1,8 +1,8 @@
-import { loyaltyMenuLabel } from '@comanda/domain/loyalty';
+import { loyaltyAmountText, loyaltyIsCashback, loyaltyMenuLabel } from '@comanda/domain/loyalty';
+import { loyaltyBalanceText } from '@comanda/domain/loyalty-text';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { type RewardPlace, useRewardSignup } from '../hooks/use-reward-signup';
-import { pointsText } from '../lib/points-text';
 import { PhoneField } from './phone-field';
 import '../account.css';
 
@@ -37,8 +37,11 @@ export function RewardSignupModal({ rewardId, place, onClose }: RewardSignupModa
     if (credited) done.current?.focus();
   }, [credited]);
 
-  const programName = read.status === 'offered' ? read.programName : null;
-  const pointsOf = (points: number) => `${pointsText(points, place.countryCode)} ${programName ?? 'puntos'}`;
+  const program = read.status === 'offered' ? read.program : null;
+  const pointsOf = (points: number) =>
+    program
+      ? loyaltyBalanceText(program, points, place.country)
+      : `${loyaltyAmountText({}, points, place.country)} puntos`;
 
   const fieldError = (field: 'name' | 'phone' | 'email') =>
     errors[field] ? (
@@ -74,8 +77,10 @@ export function RewardSignupModal({ rewardId, place, onClose }: RewardSignupModa
       <div className="account-reward-done" ref={done} tabIndex={-1} role="status">
         <p className="account-reward-done__title">{`¡Listo! Sumaste ${pointsOf(credited.points)}.`}</p>
         <p>
-          {credited.own && programName
-            ? `Los ves en '${loyaltyMenuLabel({ name: programName })}' y los canjeas al pagar tus pedidos.`
+          {credited.own && program
+            ? loyaltyIsCashback(program)
+              ? `Lo ves en '${loyaltyMenuLabel(program)}' y lo usas al pagar tus pedidos.`
+              : `Los ves en '${loyaltyMenuLabel(program)}' y los canjeas al pagar tus pedidos.`
             : 'Inicia sesión con este teléfono para verlos y canjearlos al pagar tus pedidos.'}
         </p>
         <button type="button" className="button" onClick={onClose}>

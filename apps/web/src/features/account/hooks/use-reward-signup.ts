@@ -1,3 +1,4 @@
+import type { MoneyCountry } from '@comanda/domain/money';
 /**
  * The loyalty reward sign-up (ordering §2 "Loyalty reward sign-up modal", §5
  * "Loyalty reward sign-up", §8; ADRs 027, 029): the reward and the name of
@@ -16,20 +17,22 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useCustomerSession } from '../../../stores/customer-session-store';
 import { entryParamsGet } from '../../../stores/entry-params-store';
-import { loyaltyProgramGet } from '../api/account-api';
+import { type AccountLoyaltyProgram, loyaltyProgramGet } from '../api/account-api';
 import { type LoyaltyReward, loyaltyRewardGet, rewardSignUp } from '../api/reward-api';
 
 /** The location whose page the link opened. */
 export interface RewardPlace {
   branchId: number;
   branchContactId: number;
-  /** The venue's country (ISO): the phone's country first offered, and how numbers are grouped. */
+  /** The venue's country (ISO): the phone's country first offered. */
   countryCode: string;
+  /** The venue's money: how the reward's amount reads. */
+  country: MoneyCountry;
 }
 
 export type RewardRead =
   | { status: 'loading' }
-  | { status: 'offered'; reward: LoyaltyReward; programName: string | null }
+  | { status: 'offered'; reward: LoyaltyReward; program: AccountLoyaltyProgram | null }
   /** Not offered here: the API's 404 ('No existe el premio {id}'), or ours. */
   | { status: 'missing'; message: string }
   | { status: 'failed' };
@@ -72,9 +75,7 @@ function useRewardRead(rewardId: number | null, place: RewardPlace): { read: Rew
             { branchContactId: String(branchContactId), alreadyCredited: false },
           );
         setRead(
-          here
-            ? { status: 'offered', reward, programName: program?.name ?? null }
-            : { status: 'missing', message: REWARD_ELSEWHERE },
+          here ? { status: 'offered', reward, program } : { status: 'missing', message: REWARD_ELSEWHERE },
         );
       },
       (error: unknown) => {

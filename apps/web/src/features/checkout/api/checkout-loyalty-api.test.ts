@@ -1,11 +1,12 @@
 import { loyaltyRedeemCheck, loyaltyRedeemDefault } from '@comanda/domain/loyalty';
-import { moneyMinor } from '@comanda/domain/money';
+import { type MoneyCountry, moneyMinor } from '@comanda/domain/money';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageScopeSet } from '../../../lib/storage-scope';
 import { customerSessionForget, customerSessionStart } from '../../../stores/customer-session-store';
 import { checkoutCustomerGet, checkoutLoyaltyProgramGet } from './checkout-loyalty-api';
 
 /** The network edge: every call the API client makes, answered per path. */
+const URUGUAY: MoneyCountry = { code: 'UY', currency: { code: 'UYU', symbol: '$' }, mantissaLength: 2 };
 const calls: { url: URL; headers: Record<string, string> }[] = [];
 let answers: Record<string, { status: number; body: unknown }> = {};
 
@@ -51,7 +52,7 @@ describe('checkoutLoyaltyProgramGet', () => {
     expect(program?.branchContactIds).toEqual(['11', '12']);
     if (!program) throw new Error('no programme');
     // With null read as a limit of 0, every amount would be refused as over the maximum.
-    const context = { program, balance: 3500, orderAmount: moneyMinor(2_000_000), mantissaLength: 2 };
+    const context = { program, balance: 3500, orderAmount: moneyMinor(2_000_000), country: URUGUAY };
     expect(loyaltyRedeemCheck(3000, context)).toBeNull();
     expect(loyaltyRedeemDefault(context)).toBe(3500);
   });

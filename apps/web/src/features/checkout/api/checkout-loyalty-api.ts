@@ -13,6 +13,7 @@ interface ApiLoyaltyProgram {
   active: boolean;
   name: string;
   orderPercentage?: number | null;
+  cashback?: number | null;
   minRedeemedPoints?: number | null;
   maxRedeemedPoints?: number | null;
   maxRedeemedPercentage?: number | null;
@@ -29,6 +30,7 @@ export function loyaltyProgramFromApi(program: ApiLoyaltyProgram): LoyaltyProgra
     active: program.active,
     name: program.name,
     ...given('orderPercentage', program.orderPercentage),
+    ...given('cashback', program.cashback),
     ...given('minRedeemedPoints', program.minRedeemedPoints),
     ...given('maxRedeemedPoints', program.maxRedeemedPoints),
     ...given('maxRedeemedPercentage', program.maxRedeemedPercentage),

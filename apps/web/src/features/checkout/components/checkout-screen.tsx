@@ -375,7 +375,13 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         codePending={entryCode.pendingMessage}
       />
 
-      <LoyaltyRedeem formId={formId} loyalty={loyalty} priced={pricing.loyalty} phoneMatches={phoneMatches} />
+      <LoyaltyRedeem
+        formId={formId}
+        loyalty={loyalty}
+        priced={pricing.loyalty}
+        phoneMatches={phoneMatches}
+        country={country}
+      />
 
       {schedule.canSchedule || !timing?.canOrderNow ? (
         <ScheduleSection
@@ -396,7 +402,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         delivery={delivery}
         deliveryFeeKnown={deliveryInfo !== null}
         feesKnown={chargesData !== null}
-        loyaltyName={loyalty.program?.name ?? null}
+        loyaltyProgram={loyalty.program ?? null}
       />
 
       <CheckoutActions

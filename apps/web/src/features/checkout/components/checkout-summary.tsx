@@ -1,5 +1,7 @@
 /** 'Resumen': the breakdown exactly as the domain's pricing computed it. */
 import { deliveryFeeText, serviceFeeText } from '@comanda/domain/fees';
+import type { LoyaltyProgram } from '@comanda/domain/loyalty';
+import { loyaltyRedeemedLabel } from '@comanda/domain/loyalty-text';
 import { checkoutMessages, codeDiscountMessages } from '@comanda/domain/messages';
 import { moneyFormat } from '@comanda/domain/money';
 import type { PricingBreakdown } from '@comanda/domain/pricing';
@@ -16,8 +18,8 @@ interface Props {
   deliveryFeeKnown: boolean;
   /** Whether the mode's fees were read (the service fee shows only then). */
   feesKnown: boolean;
-  /** The loyalty programme's name, when the diner may redeem points. */
-  loyaltyName: string | null;
+  /** The loyalty programme, when the diner may redeem from it. */
+  loyaltyProgram: LoyaltyProgram | null;
 }
 
 export function CheckoutSummary({
@@ -28,7 +30,7 @@ export function CheckoutSummary({
   delivery,
   deliveryFeeKnown,
   feesKnown,
-  loyaltyName,
+  loyaltyProgram,
 }: Props) {
   return (
     <section className="checkout-card" aria-labelledby={`${formId}-summary`}>
@@ -82,9 +84,9 @@ export function CheckoutSummary({
             <dd>{serviceFeeText(pricing.serviceFee.amount, country)}</dd>
           </div>
         ) : null}
-        {loyaltyName && pricing.loyalty.redeemedPoints > 0 ? (
+        {loyaltyProgram && pricing.loyalty.redeemedPoints > 0 ? (
           <div className="checkout-breakdown__row checkout-breakdown__row--discount">
-            <dt>{`${pricing.loyalty.redeemedPoints} ${loyaltyName}`}</dt>
+            <dt>{loyaltyRedeemedLabel(loyaltyProgram, pricing.loyalty.redeemedPoints, country)}</dt>
             <dd>{`-${moneyFormat(pricing.loyalty.amount, country)}`}</dd>
           </div>
         ) : null}

@@ -3,7 +3,9 @@
  * that offers the default amount, the points to redeem and, under them, why
  * they cannot be (one of the four messages, or the server's word).
  */
+import { loyaltyBalanceText } from '@comanda/domain/loyalty-text';
 import { loyaltyMessages } from '@comanda/domain/messages';
+import type { MoneyCountry } from '@comanda/domain/money';
 import type { PricedLoyalty } from '@comanda/domain/pricing';
 import type { CheckoutLoyalty } from '../hooks/use-checkout-loyalty';
 import { FieldError, fieldErrorId } from './field-error';
@@ -14,9 +16,10 @@ interface Props {
   priced: PricedLoyalty;
   /** Points go only with the session's phone (ADR 018): another phone in 'Mis datos' cannot redeem. */
   phoneMatches: boolean;
+  country: MoneyCountry;
 }
 
-export function LoyaltyRedeem({ formId, loyalty, priced, phoneMatches }: Props) {
+export function LoyaltyRedeem({ formId, loyalty, priced, phoneMatches, country }: Props) {
   const { program, customer } = loyalty;
   if (!program || !customer) return null;
   const name = program.name;
@@ -24,7 +27,7 @@ export function LoyaltyRedeem({ formId, loyalty, priced, phoneMatches }: Props) 
   return (
     <section className="checkout-card checkout-loyalty" aria-labelledby={`${formId}-loyalty`}>
       <h2 id={`${formId}-loyalty`}>{name}</h2>
-      <p className="muted">{`Tienes ${customer.loyaltyPointsBalance} ${name}`}</p>
+      <p className="muted">{`Tienes ${loyaltyBalanceText(program, customer.loyaltyPointsBalance, country)}`}</p>
       {phoneMatches ? (
         <>
           <label className="option">

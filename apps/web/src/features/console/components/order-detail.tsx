@@ -1,3 +1,4 @@
+import { loyaltyOrderFacts } from '@comanda/domain/loyalty-text';
 import { orderErrorMessages } from '@comanda/domain/messages';
 import { orderStatusCanMove } from '@comanda/domain/order-status';
 import { useEffect, useRef, useState } from 'react';
@@ -234,6 +235,11 @@ export function OrderDetailPanel({
         ) : null}
         <dt className="console-amounts__total">Total</dt>
         <dd className="console-amounts__total">{money(order.price, country)}</dd>
+        {country
+          ? loyaltyOrderFacts(order.loyalty, order.status === 'CANCELED', country).map((fact) => (
+              <FragmentRow key={fact.label} label={fact.label} value={fact.value} />
+            ))
+          : null}
       </dl>
 
       <h3>Cliente</h3>

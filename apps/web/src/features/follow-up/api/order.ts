@@ -18,15 +18,6 @@ export interface FollowUpOrder extends ApiOrderView {
   shipmentSecurityCode: string | null;
   /** The venue's own-fleet shipment of a delivery order, once there is one. */
   shipment: { status: ShipmentStatus; riderName: string | null } | null;
-  loyalty: {
-    programName: string | null;
-    redeemedPoints: number;
-    gainedPoints: number;
-    /** The gained points are in the diner's wallet (the order was delivered). */
-    gainedCredited: boolean;
-    /** The redeemed points went back to the wallet (the order was canceled). */
-    redeemedReturned: boolean;
-  };
 }
 
 export function followUpOrderGet(code: string, signal?: AbortSignal): Promise<FollowUpOrder> {

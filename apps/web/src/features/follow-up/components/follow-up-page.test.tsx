@@ -79,6 +79,7 @@ function orderOf(overrides: Partial<FollowUpOrder> = {}): FollowUpOrder {
     shipment: null,
     loyalty: {
       programName: 'Brasitas',
+      cashback: false,
       redeemedPoints: 500,
       gainedPoints: 1700,
       gainedCredited: false,
@@ -172,7 +173,7 @@ describe('FollowUpPage', () => {
     expect(facts.Notas).toBe('Tocar timbre');
     expect(facts['Clave de entrega']).toBe('4821');
     expect(facts['Puntos canjeados']).toBe('500');
-    expect(facts['Puntos a ganar']).toBe('1700 (al entregar el pedido)');
+    expect(facts['Puntos a ganar']).toBe('1.700 (al entregar el pedido)');
     // The live map is one call to action in the order's status, not a fact among the details.
     expect(document.querySelector('.follow-facts a')).toBeNull();
     const tracking = document.querySelector<HTMLAnchorElement>('[data-testid="tracking-link"]');
@@ -197,6 +198,7 @@ describe('FollowUpPage', () => {
         shipmentSecurityCode: null,
         loyalty: {
           programName: null,
+          cashback: false,
           redeemedPoints: 0,
           gainedPoints: 0,
           gainedCredited: false,
@@ -230,12 +232,21 @@ describe('FollowUpPage', () => {
   it('loyalty: gained points once delivered, none on a canceled order whose redeemed points went back', async () => {
     const base = orderOf().loyalty;
     await render(orderOf({ status: 'DELIVERED', loyalty: { ...base, gainedCredited: true } }));
-    expect(pairs('.follow-facts')['Puntos ganados']).toBe('1700');
+    expect(pairs('.follow-facts')['Puntos ganados']).toBe('1.700');
     await render(orderOf({ status: 'CANCELED', loyalty: { ...base, redeemedReturned: true } }));
     const facts = pairs('.follow-facts');
     expect(facts['Puntos canjeados']).toBe('500 (devueltos)');
     expect(Object.keys(facts)).not.toContain('Puntos ganados');
     expect(Object.keys(facts)).not.toContain('Puntos a ganar');
+  });
+
+  it('loyalty of a cashback programme reads as money (ADR 033)', async () => {
+    const base = orderOf().loyalty;
+    await render(orderOf({ loyalty: { ...base, cashback: true } }));
+    const facts = pairs('.follow-facts');
+    expect(norm(facts['Cashback canjeado'])).toBe('$ 500');
+    expect(norm(facts['Cashback a ganar'])).toBe('$ 1.700 (al entregar el pedido)');
+    expect(Object.keys(facts)).not.toContain('Puntos canjeados');
   });
 
   it('an unpaid card order inside the window: greyed, labelled, with the pay action', async () => {

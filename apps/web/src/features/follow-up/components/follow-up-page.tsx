@@ -1,3 +1,4 @@
+import { loyaltyOrderFacts } from '@comanda/domain/loyalty-text';
 import { followUpMessages, orderErrorMessages } from '@comanda/domain/messages';
 import { moneyFormat, moneyToMinor } from '@comanda/domain/money';
 import {
@@ -307,27 +308,12 @@ export function FollowUpPage({
               <dd>{order.shipmentSecurityCode}</dd>
             </div>
           ) : null}
-          {order.loyalty.redeemedPoints > 0 ? (
-            <div>
-              <dt>Puntos canjeados</dt>
-              <dd>
-                {order.loyalty.redeemedReturned
-                  ? `${order.loyalty.redeemedPoints} (devueltos)`
-                  : order.loyalty.redeemedPoints}
-              </dd>
+          {loyaltyOrderFacts(order.loyalty, order.status === 'CANCELED', order.country).map((fact) => (
+            <div key={fact.label}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
             </div>
-          ) : null}
-          {/* The server credits gained points when the order is delivered; a canceled order earns none. */}
-          {order.loyalty.gainedPoints > 0 && order.status !== 'CANCELED' ? (
-            <div>
-              <dt>{order.loyalty.gainedCredited ? 'Puntos ganados' : 'Puntos a ganar'}</dt>
-              <dd>
-                {order.loyalty.gainedCredited
-                  ? order.loyalty.gainedPoints
-                  : `${order.loyalty.gainedPoints} (al entregar el pedido)`}
-              </dd>
-            </div>
-          ) : null}
+          ))}
         </dl>
       </section>
 

@@ -56,7 +56,12 @@ export default function RewardLink() {
     <Suspense fallback={null}>
       <RewardSignupModal
         rewardId={shown.id}
-        place={{ branchId: contact.branch.id, branchContactId: contact.id, countryCode: data.country.code }}
+        place={{
+          branchId: contact.branch.id,
+          branchContactId: contact.id,
+          countryCode: data.country.code,
+          country: data.country,
+        }}
         onClose={() => {
           closed = true;
           setShown(null);
