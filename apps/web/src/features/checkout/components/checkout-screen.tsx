@@ -7,19 +7,18 @@
  * one form.
  */
 import { type CheckoutError, checkoutValidate } from '@comanda/domain/checkout-validation';
-import { type CodeDiscount, codeDiscountPrecheck } from '@comanda/domain/code-discount';
+import type { CodeDiscount } from '@comanda/domain/code-discount';
 import { checkoutMessages } from '@comanda/domain/messages';
 import { moneyToMajor } from '@comanda/domain/money';
 import { notesLimit } from '@comanda/domain/notes';
 import { phoneToE164 } from '@comanda/domain/phone';
 import { pricingCompute } from '@comanda/domain/pricing';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useLocation as useRouterLocation } from 'react-router';
 import { useStorefrontLocation } from '../../../app/routes/use-storefront-location';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useMarketingTags } from '../../../hooks/use-marketing-tags';
-import { analyticsTrack } from '../../../lib/analytics';
 import { analyticsSessionId } from '../../../lib/analytics-sender';
 import { appIsInstalled } from '../../../lib/app-environment';
 import { branchLogoUrl } from '../../../lib/branch';
@@ -37,10 +36,11 @@ import { useModeCharges } from '../api/checkout-api';
 import { partnerLinkOf } from '../api/partner-benefits-api';
 import '../checkout.css';
 import { useCheckoutCode } from '../hooks/use-checkout-code';
+import { useCheckoutEntered } from '../hooks/use-checkout-entered';
 import { useCheckoutLoyalty } from '../hooks/use-checkout-loyalty';
 import { useCheckoutSchedule } from '../hooks/use-checkout-schedule';
+import { useCodeApplication } from '../hooks/use-code-application';
 import { useCustomerFields } from '../hooks/use-customer-fields';
-import { useEntryCode } from '../hooks/use-entry-code';
 import { useOrderSend } from '../hooks/use-order-send';
 import { partnerBenefitMessages, usePartnerBenefits } from '../hooks/use-partner-benefits';
 import { usePaymentChoice } from '../hooks/use-payment-choice';
@@ -139,17 +139,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       : null;
   const pricing = pricingFor(code?.discount ?? null);
 
-  // ---------------------------------------------------------------- analytics on entry
-  const entered = useRef(false);
-  useEffect(() => {
-    if (entered.current || !cart || !mode) return;
-    entered.current = true;
-    analyticsTrack('CONTINUE_TO_CHECKOUT', {
-      branchContactId: contact.id,
-      orderModeId: mode.id,
-      payload: { items: cart.items.length },
-    });
-  }, [cart, mode, contact.id]);
+  useCheckoutEntered(contact.id, cart, mode);
 
   // ---------------------------------------------------------------- validation and send
   const [errors, setErrors] = useState<CheckoutError[]>([]);
@@ -263,42 +253,29 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
     });
   }
 
-  // ---------------------------------------------------------------- code actions
-  const customerErrors = (validate()?.errors ?? []).filter((error) =>
-    ['phone', 'name', 'email', 'document', 'tableNumber'].includes(error.field ?? ''),
-  );
-  const codePrecheck = codeDiscountPrecheck({
-    paymentMethodChosen: payment !== null,
-    customerDataValid: customerErrors.length === 0,
-  });
-  const applyCode = (typed?: string) =>
-    codeDiscount.apply(
-      {
-        precheck: codePrecheck,
-        body: (text) =>
-          cart && mode
-            ? codeValidationBody({
-                code: text,
-                contact,
-                mode,
-                paymentId: payment?.id ?? null,
-                phone: phoneE164(),
-                scheduledAt,
-                items: cart.items,
-                destination,
-              })
-            : null,
-        mantissaLength: mantissa,
-        rejection: (found) => pricingFor(found)?.codeDiscountRejection ?? null,
-      },
-      typed,
-    );
-  const entryCode = useEntryCode({
-    code: entry.code,
-    ready: codePrecheck === null && pricing !== null,
-    applied: code !== null,
-    apply: applyCode,
-    onRefused: (message) => toast(message, 'error'),
+  // ---------------------------------------------------------------- code
+  const codeApplication = useCodeApplication({
+    codeDiscount,
+    linkCode: entry.code,
+    validationErrors: validate()?.errors ?? [],
+    paymentChosen: payment !== null,
+    priced: pricing !== null,
+    body: (text) =>
+      cart && mode
+        ? codeValidationBody({
+            code: text,
+            contact,
+            mode,
+            paymentId: payment?.id ?? null,
+            phone: phoneE164(),
+            scheduledAt,
+            items: cart.items,
+            destination,
+          })
+        : null,
+    mantissaLength: mantissa,
+    rejection: (found) => pricingFor(found)?.codeDiscountRejection ?? null,
+    onLinkCodeRefused: (message) => toast(message, 'error'),
   });
 
   // ---------------------------------------------------------------- render
@@ -372,7 +349,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         code={code?.discount.code ?? null}
         onCodeOpen={codeDiscount.openModal}
         onCodeRemove={codeDiscount.remove}
-        codePending={entryCode.pendingMessage}
+        codePending={codeApplication.pendingMessage}
       />
 
       <LoyaltyRedeem
@@ -411,7 +388,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         sending={orderSend.sending}
       />
 
-      <CodeDialogs code={codeDiscount} onApply={() => void applyCode()} />
+      <CodeDialogs code={codeDiscount} onApply={() => void codeApplication.apply()} />
       <PriceChangeDialog
         price={priceChange?.price ?? null}
         country={country}
