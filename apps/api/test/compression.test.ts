@@ -6,6 +6,7 @@
  * left alone.
  */
 import fs from 'node:fs';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -95,6 +96,51 @@ describe.each(testDatabaseKinds())('JSON compression on %s', (kind) => {
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.rawPayload.length).toBe(0);
     expect(revalidated.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers a revalidation with a 304 as HTTP has it, on the wire: no body, no length, the 200’s ETag', async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = ctx.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    /** One request on a raw socket; the answer's head and the bytes after it, as a client reads them. */
+    const raw = (headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1');
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('end', () => {
+          const all = Buffer.concat(chunks);
+          const split = all.indexOf('\r\n\r\n');
+          const [statusLine = '', ...lines] = all.subarray(0, split).toString('latin1').split('\r\n');
+          const parsed: Record<string, string> = {};
+          for (const line of lines) {
+            const colon = line.indexOf(':');
+            parsed[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+          }
+          resolve({
+            status: Number(statusLine.split(' ')[1]),
+            headers: parsed,
+            body: all.subarray(split + 4),
+          });
+        });
+        const head = Object.entries({ host: `127.0.0.1:${port}`, connection: 'close', ...headers })
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('');
+        socket.write(`GET ${menuUrl} HTTP/1.1\r\n${head}\r\n`);
+      });
+    const encodings: Record<string, string>[] = [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }];
+    for (const encoding of encodings) {
+      const full = await raw(encoding);
+      expect(full.status).toBe(200);
+      const revalidated = await raw({ ...encoding, 'if-none-match': full.headers.etag ?? '' });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body.length).toBe(0);
+      expect(revalidated.headers['content-length']).toBeUndefined();
+      expect(revalidated.headers['content-type']).toBeUndefined();
+      expect(revalidated.headers.etag).toBe(full.headers.etag);
+      expect(revalidated.headers.vary).toMatch(/accept-encoding/i);
+    }
   });
 
   it('sends it gzip when only gzip is accepted', async () => {

@@ -29,6 +29,8 @@ import { aliasFind } from '../repositories/tenant-repository';
 export interface MenuEntry {
   /** The JSON text sent to diners, byte for byte the text that was hashed. */
   body: string;
+  /** The body's length in UTF-8 bytes, counted once (a 304 names the size of what it stands for). */
+  bytes: number;
   hash: string;
 }
 
@@ -98,7 +100,7 @@ async function menuBuild(db: Queryable, ref: MenuRef): Promise<{ key: string; en
       const body = JSON.stringify(menuPresent(rows, ref.mantissaLength));
       return {
         key: cacheKey(db, ref.companyId, ref.menuId, rows.contentVersion),
-        entry: { body, hash: menuHash(body) },
+        entry: { body, bytes: Buffer.byteLength(body), hash: menuHash(body) },
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -119,6 +119,33 @@ function varyAcceptEncoding(reply: FastifyReply): void {
   reply.header('vary', current ? `${current}, accept-encoding` : 'accept-encoding');
 }
 
+/** Whether this plugin compresses a JSON answer of `size` bytes for a request's `accept-encoding`. */
+function compresses(size: number, acceptEncoding: string | string[] | undefined): boolean {
+  return size >= COMPRESSION_MIN_BYTES && encodingNegotiate(acceptEncoding) !== null;
+}
+
+/**
+ * Answers 304 Not Modified for a JSON resource whose current representation is
+ * `size` bytes with the strong tag `etag`, with exactly the validators its 200
+ * would carry: the tag weak when the 200 would go compressed (so a client
+ * comparing it with the one it holds finds the same), `vary: accept-encoding`
+ * when the answer depends on it, and no body, no content-length, no
+ * content-type (RFC 9110 §15.4.5).
+ */
+export function replyNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  size: number,
+): FastifyReply {
+  if (size >= COMPRESSION_MIN_BYTES) varyAcceptEncoding(reply);
+  reply.header('etag', compresses(size, request.headers['accept-encoding']) ? `W/${etag}` : etag);
+  reply.removeHeader('content-type');
+  reply.removeHeader('content-length');
+  // Sent with no payload at all: a null would be serialized as the four bytes `null`.
+  return reply.code(304).send();
+}
+
 export default fp(
   async (app: FastifyInstance, options: { cacheMaxBytes?: number } = {}) => {
     const cache = new CompressedCache(options.cacheMaxBytes ?? COMPRESSED_CACHE_MAX_BYTES);
@@ -135,8 +162,8 @@ export default fp(
 
       // From here the answer depends on accept-encoding, whichever representation is sent.
       varyAcceptEncoding(reply);
-      const encoding = encodingNegotiate(request.headers['accept-encoding']);
-      if (!encoding) return payload;
+      if (!compresses(size, request.headers['accept-encoding'])) return payload;
+      const encoding = encodingNegotiate(request.headers['accept-encoding']) as Encoding;
 
       const etag = reply.getHeader('etag');
       const strong = typeof etag === 'string' && etag.startsWith('"') ? etag : null;

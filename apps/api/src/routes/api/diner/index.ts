@@ -11,6 +11,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { replyNotModified } from '../../../plugins/external/compression';
 import {
   AliasParam,
   BranchContactSchema,
@@ -115,7 +116,8 @@ const dinerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const etag = `"${entry.hash}"`;
       // no-cache: browsers and proxies may keep the menu but must revalidate, which costs a 304.
       reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send(null);
+      if (etagMatches(request.headers['if-none-match'], etag))
+        return replyNotModified(request, reply, etag, entry.bytes);
       // The body is the cached, already-serialized MenuView: sent as is, byte for byte what was hashed.
       return reply.type('application/json; charset=utf-8').send(entry.body as unknown as MenuView);
     },
