@@ -47,3 +47,61 @@ export function tableNumberNote(input: {
     ? tableNumberMessages.otherMode(input.table, input.dineInName)
     : tableNumberMessages.noDineIn(input.table);
 }
+
+/**
+ * (ours) The `source` of a table QR code's link (ordering §2's source
+ * parameter): the order then names where it came from ('Origen: qr-mesa' in
+ * the console's order detail, `acquisitionChannel` in the order).
+ */
+export const TABLE_NUMBER_LINK_SOURCE = 'qr-mesa';
+
+/**
+ * The link a table's QR code opens: the location's dine-in menu with the
+ * table (`/menu/{alias}/{dine-in mode}?tableNumber={n}&source=qr-mesa`, ADR
+ * 032: the link names the table, the path names the mode). `storefrontUrl` is
+ * where the company's storefront lives (its own host or the public one),
+ * without a trailing slash; `modeSegment` the dine-in mode's path segment.
+ */
+export function tableNumberLinkUrl(input: {
+  storefrontUrl: string;
+  alias: string;
+  modeSegment: string;
+  table: string;
+}): string {
+  const base = input.storefrontUrl.replace(/\/+$/, '');
+  const query = new URLSearchParams({ tableNumber: input.table, source: TABLE_NUMBER_LINK_SOURCE });
+  return `${base}/menu/${encodeURIComponent(input.alias)}/${encodeURIComponent(input.modeSegment)}?${query}`;
+}
+
+/** (decision) The most QR codes the console prints at once: a sheet run, not a stress test of the printer. */
+export const TABLE_NUMBER_PRINT_MAX = 100;
+
+/** (ours) The console's messages for a range of tables (staff: usted, COPY.md). */
+export const tableNumberRangeMessages = {
+  whole: 'Indique un número de mesa entero, de 1 en adelante',
+  order: 'La última mesa debe ser igual o mayor que la primera',
+  tooMany: `Se imprimen hasta ${TABLE_NUMBER_PRINT_MAX} mesas por vez`,
+} as const;
+
+export type TableNumberRangeCheck =
+  | { ok: true; tables: number[] }
+  | { ok: false; fields: Partial<Record<'from' | 'to', string>> };
+
+/**
+ * The tables from `from` to `to`, both included, as typed in the console: each
+ * a whole number from 1 (no decimals, signs or letters), `to` not below
+ * `from`, and at most TABLE_NUMBER_PRINT_MAX of them. Errors name the field.
+ */
+export function tableNumberRangeCheck(from: string, to: string): TableNumberRangeCheck {
+  const read = (text: string) => (/^\d{1,6}$/.test(text.trim()) ? Number(text.trim()) : null);
+  const first = read(from);
+  const last = read(to);
+  const fields: Partial<Record<'from' | 'to', string>> = {};
+  if (first === null || first < 1) fields.from = tableNumberRangeMessages.whole;
+  if (last === null || last < 1) fields.to = tableNumberRangeMessages.whole;
+  if (fields.from || fields.to || first === null || last === null) return { ok: false, fields };
+  if (last < first) return { ok: false, fields: { to: tableNumberRangeMessages.order } };
+  if (last - first + 1 > TABLE_NUMBER_PRINT_MAX)
+    return { ok: false, fields: { to: tableNumberRangeMessages.tooMany } };
+  return { ok: true, tables: Array.from({ length: last - first + 1 }, (_, index) => first + index) };
+}
