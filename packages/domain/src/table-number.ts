@@ -69,7 +69,7 @@ export function tableNumberLinkUrl(input: {
   table: string;
 }): string {
   const base = input.storefrontUrl.replace(/\/+$/, '');
-  const query = new URLSearchParams({ tableNumber: input.table, source: TABLE_NUMBER_LINK_SOURCE });
+  const query = `tableNumber=${encodeURIComponent(input.table)}&source=${TABLE_NUMBER_LINK_SOURCE}`;
   return `${base}/menu/${encodeURIComponent(input.alias)}/${encodeURIComponent(input.modeSegment)}?${query}`;
 }
 
