@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { tableNumberLinkUrl } from '@comanda/domain/table-number';
+import { tableQrLinkUrl } from '@comanda/domain/table-qr';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { siteOriginsFromEnv } from '../src/lib/site-origins';
 import {
@@ -107,7 +107,7 @@ describe.each(testDatabaseKinds())('table links with a console host and company 
     });
     expect(answer.status).toBe(200);
     expect(answer.body.storefrontUrl).toBe('http://pedidos.fuego.test');
-    const link = new URL(tableNumberLinkUrl({ ...answer.body, modeSegment: 'en-el-salon', table: '12' }));
+    const link = new URL(tableQrLinkUrl({ ...answer.body, modeSegment: 'en-el-salon', table: '12' }));
     // The company's host serves that page itself (no redirect to another host).
     const page = await ctx.app.inject({
       method: 'GET',

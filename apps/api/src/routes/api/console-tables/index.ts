@@ -1,7 +1,7 @@
 /**
  * The console's printable table QR codes (issue 12, beyond the spec): where a
  * location's table links point. The console builds each table's link with
- * packages/domain `tableNumberLinkUrl` from this answer. Same checks as the
+ * packages/domain `tableQrLinkUrl` from this answer. Same checks as the
  * rest of /api/console: session first, then tenant and location.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

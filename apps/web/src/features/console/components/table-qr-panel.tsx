@@ -1,4 +1,4 @@
-import { tableNumberLinkUrl, tableNumberRangeCheck } from '@comanda/domain/table-number';
+import { tableQrLinkUrl, tableQrRangeCheck } from '@comanda/domain/table-qr';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { renderSVG } from 'uqr';
@@ -68,7 +68,7 @@ export default function TableQrPanel({ token, contact, onFailure }: TableQrPanel
   const cards = useMemo<TableCard[]>(() => {
     if (!tables || !storefrontUrl || !dineIn) return [];
     return tables.map((table) => {
-      const url = tableNumberLinkUrl({
+      const url = tableQrLinkUrl({
         storefrontUrl,
         alias: contact.alias,
         modeSegment: modeSegment(dineIn),
@@ -82,7 +82,7 @@ export default function TableQrPanel({ token, contact, onFailure }: TableQrPanel
 
   const show = (event: FormEvent) => {
     event.preventDefault();
-    const checked = tableNumberRangeCheck(from, to);
+    const checked = tableQrRangeCheck(from, to);
     if (!checked.ok) {
       setErrors(checked.fields);
       return;
