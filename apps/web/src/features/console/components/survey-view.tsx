@@ -77,7 +77,7 @@ export default function SurveyView({
       <section className="console-panel" aria-labelledby="survey-title" aria-busy={loading}>
         <div className="console-survey__head">
           <h2 id="survey-title">Encuesta de satisfacción</h2>
-          <label className="console-field console-survey__period">
+          <label className="console-field console-select console-survey__period">
             <span>Período</span>
             <select value={days} onChange={(event) => setDays(Number(event.target.value))}>
               {SURVEY_PERIODS.map((item) => (

@@ -115,8 +115,8 @@ export default function TableQrPanel({ token, contact, onFailure }: TableQrPanel
     <section className="console-panel table-qr" aria-labelledby="table-qr-title">
       <h2 id="table-qr-title">Códigos QR de las mesas</h2>
       <p className="muted">
-        Cada código abre el menú de {dineIn.showName} con la mesa ya indicada: el cliente no puede cambiarla.
-        Imprímalos y péguelos en cada mesa.
+        Cada código abre el menú de “{dineIn.showName}” con la mesa ya indicada: el cliente no puede
+        cambiarla. Imprímalos y péguelos en cada mesa.
       </p>
       <form className="table-qr__range" onSubmit={show} noValidate>
         {field('from', 'Desde la mesa', from, setFrom)}
