@@ -10,6 +10,7 @@ import consoleAbandonedRoutes from './routes/api/console-abandoned/index';
 import consoleAbuseRoutes from './routes/api/console-abuse/index';
 import consoleDispatchRoutes from './routes/api/console-dispatch/index';
 import consoleSurveyRoutes from './routes/api/console-survey/index';
+import consoleTablesRoutes from './routes/api/console-tables/index';
 import countryRoutes from './routes/api/country/index';
 import dinerRoutes from './routes/api/diner/index';
 import dinerCustomerRewardRoutes from './routes/api/diner-customer-reward/index';
@@ -88,4 +89,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(consoleAbandonedRoutes, { prefix: '/api/console' });
   await app.register(surveyRoutes, { prefix: '/api/survey' });
   await app.register(consoleSurveyRoutes, { prefix: '/api/console' });
+  await app.register(consoleTablesRoutes, { prefix: '/api/console' });
 }

@@ -23,13 +23,12 @@ import {
   consoleNotify,
 } from '../lib/alerts';
 import { consoleSessionLeftMs, consoleSessionSet, useConsoleSession } from '../lib/session';
-import { AbandonedCartsPanel } from './abandoned-carts-panel';
 import { AbuseNotice } from './abuse-notice';
+import { type ConsoleTab, ConsoleTabs, SurveySection, VenueSection } from './console-sections';
 import { LoginScreen } from './login-screen';
 import { OrderBoardView } from './order-board';
 import { OrderDetailPanel } from './order-detail';
 import { OutboxList } from './outbox-list';
-import { VenueControls } from './venue-controls';
 
 // Seldom used: its own chunk, fetched when asked for.
 const PasswordForm = lazy(() => import('./password-form').then((m) => ({ default: m.PasswordForm })));
@@ -74,8 +73,6 @@ export function ConsoleApp() {
   if (!session) return <LoginScreen notice={notice} />;
   return <ConsoleShell key={session.token} session={session} onExpired={expire} />;
 }
-
-type Tab = 'orders' | 'dispatch' | 'venue' | 'outbox';
 
 function ConsoleShell({ session, onExpired }: { session: StaffSession; onExpired: () => void }) {
   const { token, staff } = session;
@@ -205,7 +202,7 @@ interface BranchConsoleProps {
 
 /** The board, venue controls and outbox of one branch contact, kept live over the socket. */
 function BranchConsole({ token, owner, contact, onContactChange, onFailure }: BranchConsoleProps) {
-  const [tab, setTab] = useState<Tab>('orders');
+  const [tab, setTab] = useState<ConsoleTab>('orders');
   const [board, setBoard] = useState<OrderBoard | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [live, setLive] = useState<OrderDetail | null>(null);
@@ -311,25 +308,7 @@ function BranchConsole({ token, owner, contact, onContactChange, onFailure }: Br
 
   return (
     <div className="console-body" data-live={joined ? 'true' : 'false'}>
-      <nav className="console-tabs" aria-label="Secciones">
-        {(
-          [
-            ['orders', 'Pedidos'],
-            ...(ownLogistics ? ([['dispatch', 'Reparto']] as const) : []),
-            ['venue', 'Local'],
-            ['outbox', 'Mensajes'],
-          ] as const
-        ).map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            className={`console-tab${tab === id ? ' console-tab--active' : ''}`}
-            aria-current={tab === id ? 'page' : undefined}
-            onClick={() => setTab(id)}
-          >
-            {label}
-          </button>
-        ))}
+      <ConsoleTabs tab={tab} ownLogistics={ownLogistics} onTab={setTab}>
         <span className={`console-live${joined ? ' console-live--on' : ''}`} role="status">
           {joined ? 'En vivo' : 'Conectando…'}
         </span>
@@ -350,7 +329,7 @@ function BranchConsole({ token, owner, contact, onContactChange, onFailure }: Br
         {contact.manualClosing ? (
           <span className="console-badge console-badge--error">Local cerrado</span>
         ) : null}
-      </nav>
+      </ConsoleTabs>
       <AbuseNotice token={token} branchContactId={contact.id} version={outboxVersion + (board?.total ?? 0)} />
       {tab === 'orders' ? (
         <div className={`console-orders${selected ? ' console-orders--detail' : ''}`}>
@@ -378,15 +357,25 @@ function BranchConsole({ token, owner, contact, onContactChange, onFailure }: Br
           />
         </Suspense>
       ) : tab === 'venue' ? (
-        <VenueControls token={token} contact={contact} onChange={onContactChange} onFailure={onFailure}>
-          <AbandonedCartsPanel
-            token={token}
-            branchContactId={contact.id}
-            owner={owner}
-            country={country}
-            onFailure={onFailure}
-          />
-        </VenueControls>
+        <VenueSection
+          token={token}
+          owner={owner}
+          contact={contact}
+          country={country}
+          onContactChange={onContactChange}
+          onFailure={onFailure}
+        />
+      ) : tab === 'survey' ? (
+        <SurveySection
+          token={token}
+          owner={owner}
+          contact={contact}
+          onFailure={onFailure}
+          onOpenOrder={(orderId) => {
+            setSelected(orderId);
+            setTab('orders');
+          }}
+        />
       ) : (
         <OutboxList
           token={token}
