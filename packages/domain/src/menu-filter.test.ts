@@ -59,7 +59,7 @@ describe('menu filter: menuFilterByIndicators', () => {
   });
 
   it('leaves the menu it was given untouched', () => {
-    const before = structuredClone(menu);
+    const before = JSON.parse(JSON.stringify(menu));
     menuFilterByIndicators(menu, ['VEGANO']);
     expect(menu).toEqual(before);
   });
