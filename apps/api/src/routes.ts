@@ -17,9 +17,11 @@ import dinerCustomerRewardRoutes from './routes/api/diner-customer-reward/index'
 import dinerLogRoutes from './routes/api/diner-log/index';
 import dinerOrderRoutes from './routes/api/diner-order/index';
 import dinerOrderDetailsRoutes from './routes/api/diner-order-details/index';
+import entityIndicatorsRoutes from './routes/api/entityindicators/index';
 import externalBenefitsRoutes from './routes/api/external-benefits/index';
 import geoRoutes from './routes/api/geo/index';
 import healthRoutes from './routes/api/health/index';
+import indicatorsRoutes from './routes/api/indicators/index';
 import logisticsOrderRoutes from './routes/api/logisticsorder/index';
 import loyaltyRewardRoutes from './routes/api/loyalty-reward/index';
 import menuCustomizationRoutes from './routes/api/menucustomization/index';
@@ -50,6 +52,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(dinerRoutes, { prefix: '/api/diner' });
   await app.register(countryRoutes, { prefix: '/api/country' });
   await app.register(menuCustomizationRoutes, { prefix: '/api/menucustomization' });
+  await app.register(indicatorsRoutes, { prefix: '/api/indicators' });
+  await app.register(entityIndicatorsRoutes, { prefix: '/api/entityindicators' });
   await app.register(orderModeRoutes, { prefix: '/api/ordermode' });
   await app.register(orderModesRoutes, { prefix: '/api/ordermodes' });
   await app.register(orderRoutes, { prefix: '/api/order' });

@@ -1,8 +1,9 @@
+import { MENU_FILTER_PARAM, menuFilterFromQuery, menuFilterOptions } from '@comanda/domain/menu-filter';
 import { cartMessages } from '@comanda/domain/messages';
 import type { MoneyCountry } from '@comanda/domain/money';
 import type { MenuDiscount } from '@comanda/domain/types';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link, useLocation } from 'react-router';
 import type { MenuCategory, MenuPlate, StorefrontMenu } from '../../../types/menu';
 import { PlateCard } from './plate-card';
 import { imageUrl, PlateImage } from './plate-image';
@@ -13,6 +14,13 @@ export interface MenuLinks {
   onPlateOpen: (plate: MenuPlate) => void;
   discountFor: (plate: MenuPlate) => MenuDiscount | null;
 }
+
+// The filters load after the first paint, in their own chunk (the menu's first-load budget).
+const filters = () => import('./menu-indicator-filters');
+const MenuFilterChipsLazy = lazy(() => filters().then((module) => ({ default: module.MenuFilterChips })));
+const MenuFilteredPlatesLazy = lazy(() =>
+  filters().then((module) => ({ default: module.MenuFilteredPlates })),
+);
 
 /** A list of plate cards. */
 export function PlateList({
@@ -63,9 +71,52 @@ export function MenuHome({
   /** The support/loyalty banner, when the loyalty work provides one. */
   banner?: ReactNode;
 }) {
+  const options = menuFilterOptions(menu.categories);
+  const chosen = menuFilterFromQuery(
+    new URLSearchParams(useLocation().search).getAll(MENU_FILTER_PARAM),
+    options,
+  );
   return (
     <div className="menu-home">
       {banner}
+      {options.length > 0 ? (
+        // The row's height is reserved (CSS) so that the chips arriving later move nothing.
+        <div className="menu-filters">
+          <Suspense fallback={null}>
+            <MenuFilterChipsLazy options={options} chosen={chosen} />
+          </Suspense>
+        </div>
+      ) : null}
+      {chosen.length > 0 ? (
+        <Suspense fallback={null}>
+          <MenuFilteredPlatesLazy
+            categories={menu.categories}
+            chosen={chosen}
+            country={country}
+            links={links}
+          />
+        </Suspense>
+      ) : (
+        <MenuContents menu={menu} platesInMainView={platesInMainView} country={country} links={links} />
+      )}
+    </div>
+  );
+}
+
+/** The unfiltered menu: 'Lo más destacado', then the categories. */
+function MenuContents({
+  menu,
+  platesInMainView,
+  country,
+  links,
+}: {
+  menu: StorefrontMenu;
+  platesInMainView: boolean;
+  country: MoneyCountry;
+  links: MenuLinks;
+}) {
+  return (
+    <>
       {menu.remarkeds.length > 0 ? (
         <section className="menu-section" aria-labelledby="highlighted-title">
           <h2 id="highlighted-title" className="section-title">
@@ -137,6 +188,6 @@ export function MenuHome({
           </ul>
         </section>
       )}
-    </div>
+    </>
   );
 }

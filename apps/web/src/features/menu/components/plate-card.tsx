@@ -1,3 +1,4 @@
+import { indicatorLabel } from '@comanda/domain/indicators';
 import { menuDiscountUnitPrice } from '@comanda/domain/menu-discount';
 import { type MoneyCountry, moneyFormat } from '@comanda/domain/money';
 import { plateFromPrice, plateHasSizes } from '@comanda/domain/plate-configuration';
@@ -5,23 +6,7 @@ import type { MenuDiscount } from '@comanda/domain/types';
 import type { MenuPlate } from '../../../types/menu';
 import { imageUrl, PlateImage } from './plate-image';
 
-/** (ours) How the menu names the API's plate indicators. */
-const INDICATOR_LABELS: Record<string, string> = {
-  VEGETARIANO: 'Vegetariano',
-  VEGANO: 'Vegano',
-  SIN_TACC: 'Sin TACC',
-  PICANTE: 'Picante',
-  NUEVO: 'Nuevo',
-};
-
-export function indicatorLabel(code: string): string {
-  const known = INDICATOR_LABELS[code];
-  if (known) return known;
-  const words = code.replace(/_/g, ' ').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** The plate's indicators as small labels. */
+/** The plate's indicators as small labels, named by the domain's catalogue. */
 export function Indicators({ codes }: { codes: readonly string[] }) {
   if (codes.length === 0) return null;
   return (
