@@ -176,6 +176,10 @@ export async function orderStore(
     loyaltyProgramName: program?.name ?? null,
     loyaltyCredited: false,
     loyaltyReversed: false,
+    // A new order is not delivered: nothing to rate yet, whatever the branch's survey.
+    surveyActive: false,
+    surveyAnswered: false,
+    surveyRating: null,
   };
   return {
     ...placed,

@@ -27,6 +27,14 @@ export interface FollowUpOrder extends ApiOrderView {
     /** The redeemed points went back to the wallet (the order was canceled). */
     redeemedReturned: boolean;
   };
+  /** ordering §3 "Survey summary" (ADR 031). */
+  survey: {
+    orderHasResponse: boolean;
+    /** The general rating 1–5 given, if any. */
+    generalNPSAnswer: number | null;
+    /** Delivered, the branch's survey takes answers, not answered yet: the page offers it. */
+    canRate: boolean;
+  };
 }
 
 export function followUpOrderGet(code: string, signal?: AbortSignal): Promise<FollowUpOrder> {
