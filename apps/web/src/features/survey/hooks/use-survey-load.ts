@@ -1,7 +1,6 @@
 import { surveyMessages } from '@comanda/domain/messages';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useResource } from '../../../lib/use-resource';
 import { type Survey, type SurveySummary, surveyGet, surveySummaryGet } from '../api/survey';
 
 /** What the survey page can show for an order code. */
@@ -33,11 +32,28 @@ async function surveyLoad(orderCode: string): Promise<Loaded> {
   }
 }
 
-/** The order's survey summary, then its location's survey (follow-up §7's two reads). */
+/**
+ * The order's survey summary, then its location's survey (follow-up §7's two
+ * reads), read on every visit: a survey answered elsewhere must not show its
+ * form from a cache. Its own effect rather than lib/use-resource's
+ * `useResource`: that module sits in the menu's first-paint chunk, where an
+ * export nobody else uses is left out — using it here would add it to the
+ * menu's first load (ADR 004 budget).
+ */
 export function useSurveyLoad(orderCode: string): SurveyLoad {
   const [attempt, setAttempt] = useState(0);
-  const resource = useResource(`${orderCode}#${attempt}`, () => surveyLoad(orderCode));
-  if (resource.status === 'success') return resource.data;
-  if (resource.status === 'error') return { status: 'error', retry: () => setAttempt((value) => value + 1) };
-  return { status: 'loading' };
+  const [load, setLoad] = useState<SurveyLoad>({ status: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` retries the read.
+  useEffect(() => {
+    let current = true;
+    setLoad({ status: 'loading' });
+    surveyLoad(orderCode).then(
+      (loaded) => current && setLoad(loaded),
+      () => current && setLoad({ status: 'error', retry: () => setAttempt((value) => value + 1) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [orderCode, attempt]);
+  return load;
 }
