@@ -176,6 +176,8 @@ describe.each(testDatabaseKinds())('order follow-up and client logs on %s', (kin
           gainedCredited: false,
           redeemedReturned: false,
         },
+        // A new order: nothing to rate yet (apps/api/test/survey-follow-up.test.ts).
+        survey: { orderHasResponse: false, generalNPSAnswer: null, canRate: false },
         errorType: null,
         branchContact: {
           id: palermo.id,

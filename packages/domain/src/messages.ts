@@ -251,6 +251,16 @@ export const surveyMessages = {
   unknownQuestion: 'La pregunta no pertenece a esta encuesta',
   /** (ours) */
   repeatedQuestion: 'La pregunta está respondida más de una vez',
+  /** (ours, ADR 031) Why an order cannot be rated: the API's 409s, and the page's screens for them. */
+  notDelivered: 'Podrás calificar tu pedido cuando te lo hayan entregado',
+  /** (ours) */
+  inactive: 'La encuesta de este local no está disponible',
+  /** (ours) */
+  alreadyAnswered: 'Ya respondiste la encuesta de este pedido. ¡Gracias!',
+  /** (ours) */
+  noSurvey: 'Este local no tiene una encuesta',
+  /** (ours) The page's words when the server gave none. */
+  notFound: 'No encontramos la encuesta de este pedido',
 } as const;
 
 /** Follow-up §2.7, §5, §8: the rider shift forms. */

@@ -19,6 +19,8 @@ export const PAGE_MENU_ENTRY = '/menu/:alias';
 export const PAGE_CART = '/menu/:alias/preview';
 export const PAGE_CHECKOUT = '/menu/:alias/checkout';
 export const PAGE_FOLLOW_UP = '/menu/:alias/order/:orderCode';
+/** The order survey (follow-up §2.1 `encuesta/{alias}/{orderCode}`). */
+export const PAGE_SURVEY = '/encuesta/:alias/:orderCode';
 export const PAGE_MENU_MODE = '/menu/:alias/:mode';
 export const PAGE_MENU_CATEGORY = '/menu/:alias/:mode/:category';
 export const PAGE_MENU_PLATE = '/menu/:alias/:mode/:category/:plate';
@@ -38,6 +40,7 @@ export const PAGE_PATHS = {
   cart: PAGE_CART,
   checkout: PAGE_CHECKOUT,
   followUp: PAGE_FOLLOW_UP,
+  survey: PAGE_SURVEY,
   menuMode: PAGE_MENU_MODE,
   menuCategory: PAGE_MENU_CATEGORY,
   menuPlate: PAGE_MENU_PLATE,

@@ -277,6 +277,12 @@ export function orderFollowUpPresent(
       gainedCredited: surroundings.loyaltyCredited,
       redeemedReturned: surroundings.loyaltyReversed,
     },
+    survey: {
+      orderHasResponse: surroundings.surveyAnswered,
+      generalNPSAnswer: surroundings.surveyRating,
+      // What POST /api/survey/{code} would take now (ADR 031): delivered, a survey on, not answered yet.
+      canRate: order.status === 'DELIVERED' && surroundings.surveyActive && !surroundings.surveyAnswered,
+    },
     errorType: textOrNull(order.errorType),
     branchContact: {
       id: surroundings.branchContact.id,

@@ -13,6 +13,7 @@ import type { Queryable } from '../db/client';
 import { loyaltyLedger, loyaltyPrograms } from '../db/schema/customers';
 import { logisticsOrders, riders, shipments } from '../db/schema/logistics';
 import { orderItems, orders } from '../db/schema/orders';
+import { surveyResponses, surveys } from '../db/schema/platform';
 import { branchContacts, companies, countries, paymentTypes } from '../db/schema/tenant';
 import type { OrderModeRow, PaymentTypeRow } from './order-mode-repository';
 import type { BranchContactRow, CountryRow } from './tenant-repository';
@@ -58,6 +59,11 @@ export interface OrderSurroundings {
   loyaltyCredited: boolean;
   /** The points the order redeemed were given back (REVERSAL written). */
   loyaltyReversed: boolean;
+  /** The order's branch has a survey taking answers (ADR 031). */
+  surveyActive: boolean;
+  /** The order's survey was answered, and its general rating (null when left empty). */
+  surveyAnswered: boolean;
+  surveyRating: number | null;
 }
 
 /** Reads the surroundings of an order in one round trip, scoped by its company. */
@@ -88,6 +94,11 @@ export async function orderSurroundingsFind(
       loyaltyCashback: loyaltyPrograms.cashback,
       loyaltyCredited: sql<boolean>`exists (select 1 from ${loyaltyLedger} where ${loyaltyLedger.orderId} = ${order.id} and ${loyaltyLedger.companyId} = ${order.companyId} and ${loyaltyLedger.kind} = 'ACCRUAL')`,
       loyaltyReversed: sql<boolean>`exists (select 1 from ${loyaltyLedger} where ${loyaltyLedger.orderId} = ${order.id} and ${loyaltyLedger.companyId} = ${order.companyId} and ${loyaltyLedger.kind} = 'REVERSAL')`,
+      surveyActive: sql<boolean>`exists (select 1 from ${surveys} where ${surveys.branchId} = ${order.branchId} and ${surveys.companyId} = ${order.companyId} and ${surveys.active})`,
+      surveyAnswered: sql<boolean>`exists (select 1 from ${surveyResponses} where ${surveyResponses.orderId} = ${order.id} and ${surveyResponses.companyId} = ${order.companyId})`,
+      surveyRating: sql<
+        number | null
+      >`(select ${surveyResponses.rating} from ${surveyResponses} where ${surveyResponses.orderId} = ${order.id} and ${surveyResponses.companyId} = ${order.companyId})`,
     })
     .from(branchContacts)
     .innerJoin(companies, eq(companies.id, branchContacts.companyId))
@@ -135,6 +146,10 @@ export async function orderSurroundingsFind(
     loyaltyCashback: (row.loyaltyCashback ?? 0) > 0,
     loyaltyCredited: Boolean(row.loyaltyCredited),
     loyaltyReversed: Boolean(row.loyaltyReversed),
+    surveyActive: Boolean(row.surveyActive),
+    surveyAnswered: Boolean(row.surveyAnswered),
+    surveyRating:
+      row.surveyRating === null || row.surveyRating === undefined ? null : Number(row.surveyRating),
   };
 }
 

@@ -341,6 +341,17 @@ export const OrderFollowUpSchema = Type.Object(
         description: 'The redeemed points were given back (order canceled)',
       }),
     }),
+    survey: Type.Object(
+      {
+        orderHasResponse: Type.Boolean(),
+        generalNPSAnswer: Nullable(Type.Integer({ description: 'The general rating 1–5 given, if any' })),
+        canRate: Type.Boolean({
+          description:
+            'Delivered, its branch’s survey takes answers and it was not answered: offer the survey',
+        }),
+      },
+      { description: 'ordering §3 “Survey summary” of the order (ADR 031)' },
+    ),
     errorType: Nullable(Type.String()),
     branchContact: Type.Object({
       id: Type.Integer(),

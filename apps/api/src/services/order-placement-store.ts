@@ -182,6 +182,10 @@ export async function orderStore(
     loyaltyCashback: loyaltyIsCashback(program),
     loyaltyCredited: false,
     loyaltyReversed: false,
+    // A new order is not delivered: nothing to rate yet, whatever the branch's survey.
+    surveyActive: false,
+    surveyAnswered: false,
+    surveyRating: null,
   };
   return {
     ...placed,

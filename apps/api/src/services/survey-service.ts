@@ -9,6 +9,7 @@
  *   the response's unique order refuses a second submission, also when two
  *   arrive at once. Only a delivered order can be rated.
  */
+import { surveyMessages } from '@comanda/domain/messages';
 import {
   type SurveyAnswer,
   type SurveyQuestion,
@@ -34,11 +35,12 @@ import type { SurveySubmitBody, SurveySummaryView, SurveyView } from '../schemas
 
 /** (ours) The survey's refusals, in the storefront's tú (COPY.md). */
 export const surveyServiceMessages = {
-  noSurvey: 'Este local no tiene una encuesta',
+  // The reasons the page also shows on its own (from the summary), kept in one place.
+  noSurvey: surveyMessages.noSurvey,
   orderNotFound: (code: string) => `No existe el pedido ${code}`,
-  notDelivered: 'Podrás calificar tu pedido cuando te lo hayan entregado',
-  inactive: 'La encuesta de este local no está disponible',
-  alreadyAnswered: 'Ya respondiste la encuesta de este pedido. ¡Gracias!',
+  notDelivered: surveyMessages.notDelivered,
+  inactive: surveyMessages.inactive,
+  alreadyAnswered: surveyMessages.alreadyAnswered,
   otherSurvey: 'No es la encuesta de este pedido',
   otherOrder: 'No es el pedido de la dirección',
   nothingAnswered: 'Responde al menos una pregunta',

@@ -18,6 +18,14 @@ export interface FollowUpOrder extends ApiOrderView {
   shipmentSecurityCode: string | null;
   /** The venue's own-fleet shipment of a delivery order, once there is one. */
   shipment: { status: ShipmentStatus; riderName: string | null } | null;
+  /** ordering §3 "Survey summary" (ADR 031). */
+  survey: {
+    orderHasResponse: boolean;
+    /** The general rating 1–5 given, if any. */
+    generalNPSAnswer: number | null;
+    /** Delivered, the branch's survey takes answers, not answered yet: the page offers it. */
+    canRate: boolean;
+  };
 }
 
 export function followUpOrderGet(code: string, signal?: AbortSignal): Promise<FollowUpOrder> {

@@ -85,6 +85,7 @@ function orderOf(overrides: Partial<FollowUpOrder> = {}): FollowUpOrder {
       gainedCredited: false,
       redeemedReturned: false,
     },
+    survey: { orderHasResponse: false, generalNPSAnswer: null, canRate: false },
     errorType: null,
     branchContact: {
       id: 2,
@@ -285,6 +286,29 @@ describe('FollowUpPage', () => {
       'Pedido cancelado',
     ]);
     expect(document.querySelector('.follow-steps__step--current')?.textContent).toBe('Pedido cancelado');
+  });
+
+  it('offers the survey while the order can be rated, then thanks for the rating given', async () => {
+    const offer = () =>
+      [...document.querySelectorAll('a')].find((a) => a.textContent === 'Calificar pedido') ?? null;
+    await render(orderOf({ status: 'READY' }));
+    expect(offer()).toBeNull();
+    await render(
+      orderOf({
+        status: 'DELIVERED',
+        survey: { orderHasResponse: false, generalNPSAnswer: null, canRate: true },
+      }),
+    );
+    expect(offer()?.getAttribute('href')).toBe('/encuesta/brasa-caballito/ABC123XYZ789');
+    expect(text('#survey-offer-title')).toBe('¿Qué tal estuvo tu pedido?');
+    await render(
+      orderOf({
+        status: 'DELIVERED',
+        survey: { orderHasResponse: true, generalNPSAnswer: 3, canRate: false },
+      }),
+    );
+    expect(offer()).toBeNull();
+    expect(text('[data-testid="survey-done"]')).toBe('Calificaste este pedido con 3 de 5. ¡Gracias!');
   });
 
   it('links to the support page with the order code', async () => {

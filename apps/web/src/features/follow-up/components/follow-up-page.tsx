@@ -20,6 +20,7 @@ import { paymentRedirectStart } from '../../../lib/payment-redirect';
 import type { FollowUpOrder, FollowUpPayFlow } from '../api/order';
 import { ErrorReport } from './error-report';
 import { PayForm } from './pay-form';
+import { SurveyOffer } from './survey-offer';
 import '../follow-up.css';
 
 /** (ours) How the follow-up names each kind of order. */
@@ -194,6 +195,8 @@ export function FollowUpPage({
           </Link>
         ) : null}
       </section>
+
+      <SurveyOffer order={order} />
 
       {processing ? <Spinner label="Procesando el pago…" /> : null}
       {paymentMessage ? (
