@@ -22,6 +22,7 @@ export async function saveLoyalty(ctx: ImportContext, branch: TenantBranch, bran
       active: program.active,
       name: program.name,
       orderPercentage: program.orderPercentage ?? 0,
+      cashback: program.cashback ?? 0,
       minRedeemedPoints: program.minRedeemedPoints ?? 0,
       maxRedeemedPoints: program.maxRedeemedPoints ?? null,
       maxRedeemedPercentage: program.maxRedeemedPercentage ?? null,

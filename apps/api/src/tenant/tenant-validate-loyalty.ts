@@ -7,6 +7,15 @@ export function loyaltyCheck(check: FileChecks, path: string, branch: Loose, con
     const programPath = `${path}.loyaltyProgram`;
     check.percent(`${programPath}.orderPercentage`, program.orderPercentage);
     check.percent(`${programPath}.maxRedeemedPercentage`, program.maxRedeemedPercentage);
+    check.percent(`${programPath}.cashback`, program.cashback);
+    const cashback = num(program.cashback);
+    const orderPercentage = num(program.orderPercentage);
+    if (cashback !== undefined && cashback > 0 && orderPercentage !== undefined && orderPercentage > 0) {
+      check.error(
+        `${programPath}.cashback`,
+        `must be 0 when orderPercentage is above 0 (${orderPercentage}): a programme either returns points or cashback`,
+      );
+    }
     const min = num(program.minRedeemedPoints);
     const max = num(program.maxRedeemedPoints);
     if (min !== undefined && max !== undefined && max < min) {
