@@ -74,6 +74,34 @@ describe.each(testDatabaseKinds())('tenant export on %s', (kind) => {
     expect(again.ok && again.changed).toBe(false);
   });
 
+  it('round-trips a cashback programme, and writes cashback only when above 0', async () => {
+    const file = exampleTenantRenamed('reintegro');
+    file.branches[0].loyaltyProgram.orderPercentage = 0;
+    file.branches[0].loyaltyProgram.cashback = 7.5;
+    file.branches[1].loyaltyProgram.cashback = 2.25;
+    expect((await tenantImport(db(), file)).ok).toBe(true);
+    const exported = await tenantExport(db(), 'reintegro');
+    expect(exported?.branches[0]?.loyaltyProgram).toMatchObject({ orderPercentage: 0, cashback: 7.5 });
+    expect(exported?.branches[1]?.loyaltyProgram).toEqual({
+      active: false,
+      name: 'Puntos Café',
+      cashback: 2.25,
+    });
+    expect(tenantCanonical(exported)).toEqual(tenantCanonical(file));
+    const again = await tenantImport(db(), exported);
+    expect(again.ok && again.changed).toBe(false);
+
+    // Back to points: cashback returns to 0 and leaves the export.
+    file.branches[0].loyaltyProgram.orderPercentage = 5;
+    delete file.branches[0].loyaltyProgram.cashback;
+    delete file.branches[1].loyaltyProgram.cashback;
+    expect((await tenantImport(db(), file)).ok).toBe(true);
+    const points = await tenantExport(db(), 'reintegro');
+    expect(points?.branches[0]?.loyaltyProgram).not.toHaveProperty('cashback');
+    expect(points?.branches[1]?.loyaltyProgram).toEqual({ active: false, name: 'Puntos Café' });
+    expect(tenantCanonical(points)).toEqual(tenantCanonical(file));
+  });
+
   it('answers null for an unknown company', async () => {
     expect(await tenantExport(db(), 'no-existe')).toBeNull();
   });

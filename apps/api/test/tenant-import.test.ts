@@ -532,6 +532,48 @@ describe.each(testDatabaseKinds())('tenant import on %s', (kind) => {
     );
   });
 
+  it('turns a points programme into cashback, and refuses one that returns both or a bad percent', async () => {
+    const points = exampleTenantRenamed('vuelto');
+    expectOk(await tenantImport(db(), points));
+    const programmes = () =>
+      queryAll<{ alias: string; order_percentage: number; cashback: number }>(
+        db(),
+        sql`select b.alias, p.order_percentage::float8 as order_percentage, p.cashback::float8 as cashback
+            from loyalty_programs p join branches b on b.id = p.branch_id
+            where b.alias like 'vuelto-%' order by b.alias`,
+      );
+    const stored = [
+      { alias: 'vuelto-burgers', order_percentage: 5, cashback: 0 },
+      { alias: 'vuelto-cafe', order_percentage: 0, cashback: 0 },
+    ];
+    expect(await programmes()).toEqual(stored);
+
+    const both = exampleTenantRenamed('vuelto');
+    both.branches[0].loyaltyProgram.cashback = 2.00001;
+    both.branches[1].loyaltyProgram.cashback = 150;
+    const countsBefore = await tableCounts(db());
+    const refused = await tenantImport(db(), both);
+    if (refused.ok) expect.fail('a programme with points and cashback was imported');
+    expect(refused.errors).toEqual([
+      'branches[1].loyaltyProgram.cashback: expected a value of at most 100',
+      'branches[0].loyaltyProgram.cashback: expected a percent with at most 4 decimals',
+      'branches[0].loyaltyProgram.cashback: must be 0 when orderPercentage is above 0 (5): a programme either returns points or cashback',
+    ]);
+    expect(await tableCounts(db())).toEqual(countsBefore);
+    expect(await programmes()).toEqual(stored);
+
+    const cashback = exampleTenantRenamed('vuelto');
+    cashback.branches[0].loyaltyProgram.orderPercentage = 0;
+    cashback.branches[0].loyaltyProgram.cashback = 7.5;
+    cashback.branches[1].loyaltyProgram.cashback = 2.25;
+    const result = expectOk(await tenantImport(db(), cashback));
+    expect(result.summary.loyaltyPrograms).toEqual({ created: 0, updated: 2, unchanged: 0, removed: 0 });
+    expect(await programmes()).toEqual([
+      { alias: 'vuelto-burgers', order_percentage: 0, cashback: 7.5 },
+      { alias: 'vuelto-cafe', order_percentage: 0, cashback: 2.25 },
+    ]);
+  });
+
   it('refuses aliases and logins that belong to another company', async () => {
     const countsBefore = await tableCounts(db());
     const other = exampleTenantRenamed('otro');

@@ -476,6 +476,7 @@ export async function tenantExport(db: Queryable, companyAlias: string): Promise
           ...optional('maxRedeemedPoints', program.maxRedeemedPoints),
           ...optional('maxRedeemedPercentage', program.maxRedeemedPercentage),
           supportsDiscounts: program.supportsDiscounts,
+          ...optional('cashback', program.cashback > 0 ? program.cashback : null),
           branchContacts: contactAliases,
           ...optional('welcomeText', program.welcomeText),
         }
@@ -490,6 +491,7 @@ export async function tenantExport(db: Queryable, companyAlias: string): Promise
           ...optional('maxRedeemedPoints', program.maxRedeemedPoints),
           ...optional('maxRedeemedPercentage', program.maxRedeemedPercentage),
           ...(program.supportsDiscounts ? {} : { supportsDiscounts: false }),
+          ...optional('cashback', program.cashback > 0 ? program.cashback : null),
           ...whenAny('branchContacts', contactAliases),
           ...optional('welcomeText', program.welcomeText),
         };

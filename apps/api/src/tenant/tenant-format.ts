@@ -17,7 +17,9 @@ import { type Static, type TProperties, Type } from 'typebox';
  * - `timezone` (IANA) on a branch contact, when it differs from the country's;
  * - `customLogoURL` and `customBannerLogoURL` on a branch (a banner URL turns
  *   `withCustomBannerLogo` on);
- * - `welcomeText` on a loyalty programme.
+ * - `welcomeText` on a loyalty programme;
+ * - `cashback` on a loyalty programme (the spec's "cashback zero": a percent,
+ *   0 unless set, exported only when above 0).
  *
  * Secrets (`staff[].password`, `riders[].securityCode`, `partners[].jwtSecret`)
  * are optional: an export leaves them out, and importing it keeps the stored
@@ -272,6 +274,11 @@ const LoyaltyProgram = Closed({
   maxRedeemedPoints: Type.Optional(Count),
   maxRedeemedPercentage: Type.Optional(Percent),
   supportsDiscounts: Type.Optional(Type.Boolean()),
+  /**
+   * Percent of the order's total credited back as money (default 0). A programme
+   * returns points (`orderPercentage`) or cashback, never both: one of the two is 0.
+   */
+  cashback: Type.Optional(Percent),
   /** Aliases of the branch contacts where the programme applies. */
   branchContacts: Type.Optional(Type.Array(Alias)),
   welcomeText: Type.Optional(Text),

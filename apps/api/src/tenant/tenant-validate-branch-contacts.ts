@@ -1,0 +1,100 @@
+/** Tenant-file rules for a branch contact (location): its time zone, delivery zones and order modes. */
+import {
+  type FileChecks,
+  type Loose,
+  num,
+  rec,
+  recs,
+  str,
+  timezoneValid,
+  valuesEqualPoint,
+} from './tenant-validate-checks';
+
+export function branchContactCheck(
+  check: FileChecks,
+  path: string,
+  contact: Loose,
+  menuKeys: Set<string>,
+): void {
+  const zone = str(contact.timezone);
+  if (zone !== undefined && !timezoneValid(zone))
+    check.error(`${path}.timezone`, `unknown time zone "${zone}"`);
+
+  for (const [z, deliveryZone] of recs(rec(contact.deliveryConfig)?.deliveryZones)) {
+    const zonePath = `${path}.deliveryConfig.deliveryZones[${z}]`;
+    const hasRadius = deliveryZone.radiusMeters !== undefined;
+    const hasPolygon = deliveryZone.polygon !== undefined;
+    if (hasRadius === hasPolygon) {
+      check.error(zonePath, 'needs either radiusMeters or polygon (one of the two)');
+    }
+    if (Array.isArray(deliveryZone.polygon)) {
+      const ring = deliveryZone.polygon as unknown[];
+      if (ring.length < 4) {
+        check.error(
+          `${zonePath}.polygon`,
+          'a closed polygon needs at least 4 points (the last repeats the first)',
+        );
+      } else if (!valuesEqualPoint(ring[0], ring[ring.length - 1])) {
+        check.error(`${zonePath}.polygon`, 'is not closed: the last point must repeat the first');
+      }
+    }
+    for (const field of ['fee', 'cashFee', 'minimumOrderPrice', 'freeDeliveryFrom']) {
+      check.money(`${zonePath}.${field}`, deliveryZone[field]);
+    }
+  }
+
+  const modes = recs(contact.orderModes);
+  check.unique(
+    modes.map(([o, mode]) => [`${path}.orderModes[${o}].key`, mode.key]),
+    'order mode key in this branch contact',
+  );
+  for (const [o, mode] of modes) {
+    const modePath = `${path}.orderModes[${o}]`;
+    const menu = str(mode.menu);
+    if (menu !== undefined && !menuKeys.has(menu)) {
+      check.error(`${modePath}.menu`, `no menu with key "${menu}" in this branch`);
+    }
+    const min = num(mode.minDelayInMinutes);
+    const max = num(mode.maxDelayInMinutes);
+    if (min !== undefined && max !== undefined && max < min) {
+      check.error(`${modePath}.maxDelayInMinutes`, `must be at least minDelayInMinutes (${min})`);
+    }
+    for (const [s, schedule] of recs(mode.schedules)) {
+      for (const [k, config] of recs(schedule.scheduleConfigs)) {
+        const configPath = `${modePath}.schedules[${s}].scheduleConfigs[${k}]`;
+        const days = recs(config.workingDays);
+        check.unique(
+          days.map(([d, day]) => [`${configPath}.workingDays[${d}].dayOfWeek`, day.dayOfWeek]),
+          'day (list its hours in one entry)',
+        );
+        for (const [d, day] of days) {
+          for (const [h, hours] of recs(day.workingHours)) {
+            if (str(hours.startAt) !== undefined && hours.startAt === hours.endAt) {
+              check.error(
+                `${configPath}.workingDays[${d}].workingHours[${h}].endAt`,
+                'must differ from startAt (an endAt earlier than startAt runs past midnight)',
+              );
+            }
+          }
+        }
+      }
+    }
+    check.unique(
+      recs(mode.paymentTypes).map(([t, type]) => [`${modePath}.paymentTypes[${t}].key`, type.key]),
+      'payment type key in this order mode',
+    );
+    const fees = rec(mode.fees);
+    check.money(`${modePath}.fees.userFee`, fees?.userFee);
+    check.percent(`${modePath}.fees.percentageUserFee`, fees?.percentageUserFee);
+    for (const [d, discount] of recs(mode.generalDiscounts)) {
+      check.valueDiscount(`${modePath}.generalDiscounts[${d}]`, discount);
+    }
+    for (const [d, surcharge] of recs(mode.generalSurcharges)) {
+      check.valueDiscount(`${modePath}.generalSurcharges[${d}]`, surcharge);
+    }
+  }
+  check.unique(
+    recs(contact.riders).map(([r, rider]) => [`${path}.riders[${r}].phone`, rider.phone]),
+    'rider phone in this branch contact',
+  );
+}
