@@ -8,6 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { surveys } from '../src/db/schema/platform';
+import { publishRecorder } from './support/payments-fixture';
 import { surveyScene } from './support/survey-fixture';
 import { testDatabaseKinds } from './support/test-app';
 
@@ -37,11 +38,21 @@ describe.each(testDatabaseKinds())('the follow-up’s survey summary on %s', (ki
       canRate: true,
     });
     const survey = await scene.survey(scene.palermo.id);
+    const published = publishRecorder(ctx);
     const sent = await scene.submit(
       order.code,
       scene.answersOf(survey, order, { [GENERAL]: 2, [REASON]: ['Demora'] }),
     );
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    // An open follow-up hears of it and stops offering the survey, without a reload.
+    const announced = published.find(
+      (event) => event.room === `order-${order.code}` && event.event === 'order-updated',
+    );
+    expect((announced?.payload as { survey?: unknown } | undefined)?.survey).toEqual({
+      orderHasResponse: true,
+      generalNPSAnswer: 2,
+      canRate: false,
+    });
     expect(await followUp(order.code)).toEqual({
       orderHasResponse: true,
       generalNPSAnswer: 2,

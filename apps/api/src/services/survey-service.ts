@@ -9,6 +9,7 @@
  *   the response's unique order refuses a second submission, also when two
  *   arrive at once. Only a delivered order can be rated.
  */
+
 import { surveyMessages } from '@comanda/domain/messages';
 import {
   type SurveyAnswer,
@@ -19,7 +20,7 @@ import {
   surveyReadAnswers,
   surveyValidate,
 } from '@comanda/domain/survey';
-import type { Db, Queryable } from '../db/client';
+import type { Queryable } from '../db/client';
 import { badRequest, conflict, notFound } from '../lib/http-error';
 import { type OrderRow, orderByCode } from '../repositories/order-repository';
 import {
@@ -32,6 +33,7 @@ import {
   surveyResponseOfOrder,
 } from '../repositories/survey-repository';
 import type { SurveySubmitBody, SurveySummaryView, SurveyView } from '../schemas/survey';
+import { type OrderAnnounceDeps, orderChangeAnnounce } from './order-events';
 
 /** (ours) The survey's refusals, in the storefront's tú (COPY.md). */
 export const surveyServiceMessages = {
@@ -144,7 +146,7 @@ function submissionProblems(
 
 /** `POST /api/survey/{orderCode}`: 201 with the summary, once per order. */
 export async function surveySubmit(
-  deps: { db: Db; now: number },
+  deps: OrderAnnounceDeps,
   input: { code: string; body: SurveySubmitBody },
 ): Promise<{ orderHasResponse: true; generalNPSAnswer: number | null }> {
   const { db } = deps;
@@ -195,11 +197,13 @@ export async function surveySubmit(
         customerId: order.customerId,
         rating: typeof rating === 'number' ? rating : null,
         reasons,
-        createdAt: new Date(deps.now),
+        createdAt: new Date(deps.now()),
       },
       rows,
     ),
   );
   if (!saved) throw alreadyAnswered();
+  // An open follow-up (this tab or another) stops offering the survey and shows the rating given.
+  await orderChangeAnnounce(deps, order.code);
   return { orderHasResponse: true, generalNPSAnswer: saved.rating };
 }

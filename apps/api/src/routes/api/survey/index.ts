@@ -79,7 +79,7 @@ const surveyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const result = await surveySubmit(
-        { db: app.db, now: app.clock.now() },
+        { db: app.db, realtime: app.realtime, log: request.log, now: () => app.clock.now() },
         { code: request.params.orderCode, body: request.body },
       );
       return reply.code(201).send(result);
