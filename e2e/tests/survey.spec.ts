@@ -84,7 +84,7 @@ test('a delivered order is rated once from the follow-up: reasons under 5, manda
   await expect(page.locator('.survey-question__title')).toHaveText([
     GENERAL,
     '¿Nos recomendarías a un amigo?',
-    '¿Querés contarnos algo más?',
+    '¿Quieres contarnos algo más?',
   ]);
 
   // The mandatory general rating skipped: its message, on the question and as a toast; nothing sent.
@@ -102,7 +102,7 @@ test('a delivered order is rated once from the follow-up: reasons under 5, manda
   await expect(reasons).toBeVisible();
   await reasons.getByRole('checkbox', { name: 'Demora' }).check();
   await reasons.getByRole('checkbox', { name: 'Temperatura' }).check();
-  const comment = page.getByRole('textbox', { name: '¿Querés contarnos algo más?' });
+  const comment = page.getByRole('textbox', { name: '¿Quieres contarnos algo más?' });
   const words = 'La carne llegó tibia y tardó 20 minutos más de lo indicado.';
   await comment.fill(words);
   await expect(page.getByTestId('survey-text-counter')).toHaveText(`${words.length}/180`);
@@ -140,7 +140,7 @@ test('?surveyGeneralNPSAnswer= pre-fills the general rating, and a text over 180
   await page.goto(`/encuesta/${ALIAS}/${order.code}?surveyGeneralNPSAnswer=3`);
   await expect(question(page, GENERAL).getByRole('radio', { name: '3 de 5' })).toBeChecked();
   await expect(question(page, '¿Qué podemos mejorar?')).toBeVisible();
-  const comment = page.getByRole('textbox', { name: '¿Querés contarnos algo más?' });
+  const comment = page.getByRole('textbox', { name: '¿Quieres contarnos algo más?' });
   await comment.fill('x'.repeat(181));
   await expect(page.getByTestId('survey-text-counter')).toHaveText('181/180 · Máximo 180 caracteres');
   await expect(comment).toHaveAttribute('aria-invalid', 'true');

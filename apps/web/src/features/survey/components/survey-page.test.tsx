@@ -49,7 +49,7 @@ const SURVEY = {
     }),
     question({
       id: 13,
-      title: '¿Querés contarnos algo más?',
+      title: '¿Quieres contarnos algo más?',
       subTitle: 'Opcional',
       type: 'text',
       questionOrder: 3,
@@ -151,7 +151,7 @@ describe('the survey page', () => {
     expect(titles).toEqual([
       '¿Cómo calificarías tu pedido?',
       '¿Nos recomendarías a un amigo?',
-      '¿Querés contarnos algo más?',
+      '¿Quieres contarnos algo más?',
     ]);
     expect(fieldset(11)?.querySelectorAll('input[type="radio"]')).toHaveLength(5);
     expect(fieldset(11)?.textContent).toContain('(obligatoria)');
