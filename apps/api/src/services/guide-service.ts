@@ -11,13 +11,7 @@ import type { Queryable } from '../db/client';
 import { countries } from '../db/schema/tenant';
 import { badRequest } from '../lib/http-error';
 import { guidePagePresent } from '../presenters/guide-presenter';
-import {
-  type GuideSearch,
-  type GuideZoneRow,
-  guideDeliveryTakers,
-  guideDeliveryZones,
-  guideNearestPage,
-} from '../repositories/guide-repository';
+import { type GuideSearch, type GuideZone, guideNearestPage } from '../repositories/guide-repository';
 import {
   aliasIsPlausible,
   aliasNormalize,
@@ -48,13 +42,6 @@ export async function guideSearch(
   const empty = { branchContacts: [], pagingOption: { pageSize, offset }, hasMore: false };
   if (search.countryCodes?.length === 0) return empty;
   const page = await guideNearestPage(db, search);
-  const [zones, takers] = await Promise.all([
-    guideDeliveryZones(db, page.rows),
-    guideDeliveryTakers(db, page.rows),
-  ]);
-  const zonesOf = new Map<number, GuideZoneRow[]>();
-  for (const zone of zones)
-    zonesOf.set(zone.branchContactId, [...(zonesOf.get(zone.branchContactId) ?? []), zone]);
   return guidePagePresent({
     rows: page.rows,
     center,
@@ -63,10 +50,10 @@ export async function guideSearch(
     hasMore: page.hasMore,
     reachable: (row) =>
       guideReachableByDelivery(
-        (zonesOf.get(row.id) ?? []).map(deliveryZoneOf),
+        row.zones.map(deliveryZoneOf),
         { lat: row.lat, lng: row.lng },
         center,
-        takers.has(row.id),
+        row.takesDelivery,
       ),
   });
 }
@@ -125,9 +112,10 @@ function fieldError(field: string, message: string) {
   return badRequest(`${field}: ${message}`, { [field]: message });
 }
 
-function deliveryZoneOf(row: GuideZoneRow): DeliveryZone {
-  const fees = { name: row.name, fee: row.fee as Minor, cashFee: row.cashFee as Minor };
-  return row.radiusMeters !== null
-    ? { ...fees, radiusMeters: row.radiusMeters }
-    : { ...fees, polygon: row.polygon ?? [] };
+/** Reach only: the fees play no part, so a zone's are left at zero. */
+function deliveryZoneOf(zone: GuideZone): DeliveryZone {
+  const fees = { name: zone.name, fee: 0 as Minor, cashFee: 0 as Minor };
+  return zone.radiusMeters !== null
+    ? { ...fees, radiusMeters: zone.radiusMeters }
+    : { ...fees, polygon: zone.polygon ?? [] };
 }
