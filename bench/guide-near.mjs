@@ -136,6 +136,7 @@ async function locationsInsert(url, company) {
         lng: [],
         blocked: [],
         position: [],
+        branch: [],
       };
       for (let i = start; i < Math.min(LOCATIONS, start + BATCH); i += 1) {
         const c = city();
