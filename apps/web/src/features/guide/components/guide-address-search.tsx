@@ -74,7 +74,7 @@ export function GuideAddressSearch({
           className="guide-search__input"
           type="search"
           autoComplete="street-address"
-          placeholder="Calle y número, barrio o ciudad"
+          placeholder="Calle y número"
           value={query}
           maxLength={200}
           // biome-ignore lint/a11y/noAutofocus: the diner just said no to sharing the location; typing is next.
