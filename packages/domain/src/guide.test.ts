@@ -22,11 +22,14 @@ describe('guideSearchOffset', () => {
 });
 
 describe('guideSearchRadii', () => {
-  it('doubles from 1 km and ends with the whole Earth', () => {
+  it('grows by √2 from 1 km (the area doubles each step) and ends with the whole Earth', () => {
     const radii = guideSearchRadii();
-    expect(radii.slice(0, 3)).toEqual([GUIDE_SEARCH_FIRST_RADIUS_METERS, 2000, 4000]);
+    expect(radii[0]).toBe(GUIDE_SEARCH_FIRST_RADIUS_METERS);
+    expect(radii[2]).toBeCloseTo(2000, 6);
+    expect(radii[4]).toBeCloseTo(4000, 6);
     expect(radii.at(-1)).toBe(GEO_HALF_CIRCUMFERENCE_METERS);
-    expect(radii.length).toBeLessThan(20);
+    expect(radii.at(-2)).toBeGreaterThan(GEO_HALF_CIRCUMFERENCE_METERS / Math.SQRT2);
+    expect(radii.length).toBeLessThan(40);
   });
 });
 

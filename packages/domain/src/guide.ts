@@ -13,8 +13,14 @@ export const GUIDE_OFFSET_MAX = 10_000;
 /** The filter keys `POST /api/menu/near` accepts (follow-up §7). */
 export const GUIDE_FILTER_KEYS = ['country', 'branch_contact'] as const;
 export type GuideFilterKey = (typeof GUIDE_FILTER_KEYS)[number];
-/** The first search radius; it doubles until a page is full (a city block or two). */
+/** The first search radius (a city block or two); it grows by GUIDE_SEARCH_RADIUS_GROWTH until a page is full. */
 export const GUIDE_SEARCH_FIRST_RADIUS_METERS = 1000;
+/**
+ * Each radius is √2 times the last: the circle's area doubles, so the circle
+ * that first holds a page holds at most about twice the locations needed (each
+ * of which the database measures and sorts), while an empty step costs little.
+ */
+export const GUIDE_SEARCH_RADIUS_GROWTH = Math.SQRT2;
 
 /** A guide card's data (follow-up §3 "Branch contact (guide card)"). */
 export interface GuideBranchContact {
@@ -31,13 +37,13 @@ export function guideSearchOffset(page: number, pageSize: number): number {
 }
 
 /**
- * The radii the nearby search tries, smallest first, doubling from
- * GUIDE_SEARCH_FIRST_RADIUS_METERS; the last one is the whole Earth (every
- * location qualifies, so the search always ends).
+ * The radii the nearby search tries, smallest first, from
+ * GUIDE_SEARCH_FIRST_RADIUS_METERS by GUIDE_SEARCH_RADIUS_GROWTH; the last one
+ * is the whole Earth (every location qualifies, so the search always ends).
  */
 export function guideSearchRadii(): number[] {
   const radii: number[] = [];
-  for (let r = GUIDE_SEARCH_FIRST_RADIUS_METERS; r < GEO_HALF_CIRCUMFERENCE_METERS; r *= 2) radii.push(r);
+  for (let r = GUIDE_SEARCH_FIRST_RADIUS_METERS; r < GEO_HALF_CIRCUMFERENCE_METERS; r *= GUIDE_SEARCH_RADIUS_GROWTH) radii.push(r);
   radii.push(GEO_HALF_CIRCUMFERENCE_METERS);
   return radii;
 }

@@ -59,7 +59,7 @@ const RETIRED = sql.raw(String(RETIRED_POSITION));
  * of a circle; the exact distance keeps those inside the circle. Every location
  * outside the circle is farther than every one inside, so a circle holding
  * offset + pageSize + 1 of them holds the true page. `steps` lists circles of
- * doubling radius (1 km, 2 km, …, the whole Earth last); `chosen` is the first
+ * growing radius (1 km, 1.4 km, 2 km, …, the whole Earth last); `chosen` is the first
  * that holds enough (each check an index scan that stops at that count; the
  * executor stops at the first step that passes). The page is then read inside it,
  * ordered by exact distance, ties by name.
