@@ -43,7 +43,12 @@ export function guideSearchOffset(page: number, pageSize: number): number {
  */
 export function guideSearchRadii(): number[] {
   const radii: number[] = [];
-  for (let r = GUIDE_SEARCH_FIRST_RADIUS_METERS; r < GEO_HALF_CIRCUMFERENCE_METERS; r *= GUIDE_SEARCH_RADIUS_GROWTH) radii.push(r);
+  for (
+    let r = GUIDE_SEARCH_FIRST_RADIUS_METERS;
+    r < GEO_HALF_CIRCUMFERENCE_METERS;
+    r *= GUIDE_SEARCH_RADIUS_GROWTH
+  )
+    radii.push(r);
   radii.push(GEO_HALF_CIRCUMFERENCE_METERS);
   return radii;
 }
