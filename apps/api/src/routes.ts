@@ -24,6 +24,7 @@ import healthRoutes from './routes/api/health/index';
 import indicatorsRoutes from './routes/api/indicators/index';
 import logisticsOrderRoutes from './routes/api/logisticsorder/index';
 import loyaltyRewardRoutes from './routes/api/loyalty-reward/index';
+import menuNearRoutes from './routes/api/menu-near/index';
 import menuCustomizationRoutes from './routes/api/menucustomization/index';
 import orderRoutes from './routes/api/order/index';
 import orderPaymentRoutes from './routes/api/order-payment/index';
@@ -63,6 +64,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(dinerLogRoutes, { prefix: '/api/diner' });
   await app.register(branchRoutes, { prefix: '/api/branch' });
   await app.register(geoRoutes, { prefix: '/api/geo' });
+  await app.register(menuNearRoutes, { prefix: '/api/menu' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(staffRoutes, { prefix: '/api/staff' });
   await app.register(consoleRoutes, { prefix: '/api/console' });

@@ -21,6 +21,7 @@ describe.each(testDatabaseKinds())('pages of the web app on %s', (kind) => {
 
   it.each([
     '/',
+    '/menu',
     '/menu/fuego-palermo',
     '/menu/fuego-palermo/delivery?tableNumber=7&campaignId=otono',
     '/menu/fuego-palermo/en-el-local/pizzas/muzzarella',
@@ -42,7 +43,7 @@ describe.each(testDatabaseKinds())('pages of the web app on %s', (kind) => {
   it.each([
     '/nada',
     '/404?message=Acceso%20denegado%20o%20link%20expirado',
-    '/menu',
+    '/menus',
     '/menu/fuego-palermo/order',
     '/encuesta/fuego-palermo',
     '/menu/fuego-palermo/delivery/pizzas/muzzarella/otra',

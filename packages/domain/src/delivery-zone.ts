@@ -22,8 +22,8 @@ export type DeliveryZone = {
   freeDeliveryFrom?: Minor;
 } & ({ radiusMeters: number } | { polygon: readonly (readonly [number, number])[] });
 
-// Mean Earth radius (IUGG), metres.
-const EARTH_RADIUS_METERS = 6_371_008.8;
+/** Mean Earth radius (IUGG), metres; the guide's SQL distance uses the same one. */
+export const EARTH_RADIUS_METERS = 6_371_008.8;
 
 /** Great-circle distance in metres (haversine). */
 export function geoDistanceMeters(a: LatLng, b: LatLng): number {

@@ -4,6 +4,9 @@ import { PAGE_PATHS, pagePathMatch } from './page-paths';
 describe('pagePathMatch', () => {
   it.each([
     ['/', 'home'],
+    ['/menu', 'guide'],
+    ['/menu/', 'guide'],
+    ['/MENU', 'guide'],
     ['/menu/fuego-palermo', 'menuEntry'],
     ['/menu/fuego-palermo/', 'menuEntry'],
     ['/menu/fuego-palermo/preview', 'cart'],
@@ -30,7 +33,7 @@ describe('pagePathMatch', () => {
 
   it.each([
     '/nada',
-    '/menu',
+    '/menus',
     '/menu/fuego-palermo/order',
     '/menu/fuego-palermo/Preview/pizzas',
     '/menu/fuego-palermo/preview/extra',

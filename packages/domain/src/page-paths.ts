@@ -14,6 +14,8 @@
 // One constant per page, so that the web app's first load carries only the few it routes
 // (Rolldown inlines a string constant; an object would come whole).
 export const PAGE_HOME = '/';
+/** The branch guide: nearby locations by distance (follow-up §2.1 "Branch selection (empty path)", §2.4). */
+export const PAGE_GUIDE = '/menu';
 /** Entry: a company, a branch or a branch contact. */
 export const PAGE_MENU_ENTRY = '/menu/:alias';
 export const PAGE_CART = '/menu/:alias/preview';
@@ -36,6 +38,7 @@ export const PAGE_RIDER_SHIPMENT = '/logistics/:alias/shipments/:shipmentType/:s
 /** Every page, by name. */
 export const PAGE_PATHS = {
   home: PAGE_HOME,
+  guide: PAGE_GUIDE,
   menuEntry: PAGE_MENU_ENTRY,
   cart: PAGE_CART,
   checkout: PAGE_CHECKOUT,

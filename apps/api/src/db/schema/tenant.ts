@@ -163,7 +163,18 @@ export const branchContacts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.companyId), index().on(t.branchId)],
+  (t) => [
+    index().on(t.companyId),
+    index().on(t.branchId),
+    /**
+     * The branch guide's nearby search (`POST /api/menu/near`): a GiST
+     * index on the location as a core `point(lng, lat)` (no PostGIS, and PGlite
+     * has it) answers "inside this box" without reading every location.
+     */
+    index('branch_contacts_guide_point_idx')
+      .using('gist', sql`point(${t.lng}, ${t.lat})`)
+      .where(sql`${t.lat} is not null and ${t.lng} is not null`),
+  ],
 );
 
 export const deliveryZones = pgTable(

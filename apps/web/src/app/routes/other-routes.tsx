@@ -1,16 +1,23 @@
-import { PAGE_CONSOLE, PAGE_SUPPORT, PAGE_SURVEY, PAGE_TRACKING } from '@comanda/domain/page-paths';
+import {
+  PAGE_CONSOLE,
+  PAGE_GUIDE,
+  PAGE_SUPPORT,
+  PAGE_SURVEY,
+  PAGE_TRACKING,
+} from '@comanda/domain/page-paths';
 import { lazy, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { NotFoundRoute } from './not-found';
 
 // The screens outside the storefront's ordering flow: the orders console, the
-// support contacts, the customer's live tracking reached from the follow-up
+// branch guide (`/menu`), the support contacts, the customer's live tracking reached from the follow-up
 // (follow-up §2.1), the order survey and the catch-all page for unknown paths. A sub-tree loaded
 // with its first screen, so that the storefront's first load carries one lazy
 // route for all of them (ADR 004 budget, and room for the shared core chunk of
 // vite.config.ts); each screen is still its own chunk.
 const ConsoleRoute = lazy(() => import('./console').then((m) => ({ default: m.ConsoleRoute })));
+const GuideRoute = lazy(() => import('./guide').then((m) => ({ default: m.GuideRoute })));
 const SupportRoute = lazy(() => import('./support').then((m) => ({ default: m.SupportRoute })));
 const TrackingRoute = lazy(() => import('./tracking').then((m) => ({ default: m.TrackingRoute })));
 // The order survey (follow-up §2.3): reached from a WhatsApp invitation or the follow-up, never from the menu.
@@ -32,6 +39,7 @@ export function OtherRoutes() {
   return (
     <Routes>
       <Route path={PAGE_CONSOLE} element={<ConsoleRoute />} />
+      <Route path={PAGE_GUIDE} element={<GuideRoute />} />
       <Route path={PAGE_SUPPORT} element={<SupportRoute />} />
       <Route path={PAGE_TRACKING} element={<TrackingRoute />} />
       <Route path={PAGE_SURVEY} element={<SurveyRoute />} />

@@ -1,0 +1,1 @@
+CREATE INDEX "branch_contacts_guide_point_idx" ON "branch_contacts" USING gist (point("lng", "lat")) WHERE "branch_contacts"."lat" is not null and "branch_contacts"."lng" is not null;
