@@ -129,7 +129,11 @@ describe.each(testDatabaseKinds())('JSON compression on %s', (kind) => {
           .join('');
         socket.write(`GET ${menuUrl} HTTP/1.1\r\n${head}\r\n`);
       });
-    const encodings: Record<string, string>[] = [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }];
+    const encodings: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'br' },
+      { 'accept-encoding': 'gzip' },
+    ];
     for (const encoding of encodings) {
       const full = await raw(encoding);
       expect(full.status).toBe(200);

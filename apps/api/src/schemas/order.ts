@@ -332,7 +332,8 @@ export const OrderFollowUpSchema = Type.Object(
     loyalty: Type.Object({
       programName: Nullable(Type.String()),
       cashback: Type.Boolean({
-        description: 'The programme returns money: the amounts below are currency units shown as money (ADR 033)',
+        description:
+          'The programme returns money: the amounts below are currency units shown as money (ADR 033)',
       }),
       redeemedPoints: Type.Integer({ description: 'Points taken from the wallet at placement' }),
       gainedPoints: Type.Integer({ description: 'Points the order earns; credited when it is delivered' }),
