@@ -1,12 +1,11 @@
 import type { MoneyCountry } from '@comanda/domain/money';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
+import { useEffect, useState } from 'react';
 import {
   type AbandonedCartFigures,
   consoleAbandonedCartDelaySet,
   consoleAbandonedCarts,
 } from '../api/console-api';
+import { useMinutesSetting } from '../hooks/use-minutes-setting';
 import { money } from '../lib/format';
 
 interface AbandonedCartsPanelProps {
@@ -36,43 +35,23 @@ export function AbandonedCartsPanel({
   country,
   onFailure,
 }: AbandonedCartsPanelProps) {
-  const toast = useToast();
   const [figures, setFigures] = useState<AbandonedCartFigures | null>(null);
-  const [delay, setDelay] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const setting = useMinutesSetting({
+    saved: figures?.delayMinutes ?? null,
+    save: async (minutes) =>
+      (await consoleAbandonedCartDelaySet(token, branchContactId, minutes)).delayMinutes,
+    onSaved: (minutes) =>
+      setFigures((current) => (current ? { ...current, delayMinutes: minutes } : current)),
+    savedMessage: 'Espera guardada.',
+    onFailure,
+  });
+  const { error } = setting;
 
   useEffect(() => {
     consoleAbandonedCarts(token, branchContactId).then((answer) => {
-      const location = answer.locations.find((item) => item.branchContactId === branchContactId) ?? null;
-      setFigures(location);
-      if (location) setDelay(String(location.delayMinutes));
+      setFigures(answer.locations.find((item) => item.branchContactId === branchContactId) ?? null);
     }, onFailure);
   }, [token, branchContactId, onFailure]);
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const minutes = Number(delay);
-    if (delay.trim() === '' || !Number.isInteger(minutes)) {
-      setError('Indique los minutos con un número entero');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await consoleAbandonedCartDelaySet(token, branchContactId, minutes);
-      setFigures((current) => (current ? { ...current, delayMinutes: saved.delayMinutes } : current));
-      toast('Espera guardada.', 'success');
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 401) onFailure(failure);
-      else if (failure instanceof ApiError && failure.fields.delayMinutes)
-        setError(failure.fields.delayMinutes);
-      else if (failure instanceof ApiError && failure.status === 403) setError(failure.message);
-      else toast('No se pudo guardar el cambio. Intente de nuevo.', 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="console-panel console-abandoned" aria-labelledby="abandoned-title">
@@ -111,7 +90,7 @@ export function AbandonedCartsPanel({
             </tbody>
           </table>
           {owner ? (
-            <form className="console-abandoned__delay" onSubmit={save} noValidate>
+            <form className="console-abandoned__delay" onSubmit={setting.submit} noValidate>
               <label className="console-field">
                 <span>Espera antes del mensaje (minutos)</span>
                 <input
@@ -121,8 +100,8 @@ export function AbandonedCartsPanel({
                   min={5}
                   max={1440}
                   step={1}
-                  value={delay}
-                  onChange={(event) => setDelay(event.target.value)}
+                  value={setting.value}
+                  onChange={(event) => setting.setValue(event.target.value)}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? 'delayMinutes-error' : 'delayMinutes-hint'}
                 />
@@ -136,8 +115,8 @@ export function AbandonedCartsPanel({
                   </span>
                 )}
               </label>
-              <button type="submit" className="button" disabled={busy}>
-                {busy ? 'Guardando…' : 'Guardar espera'}
+              <button type="submit" className="button" disabled={setting.busy}>
+                {setting.busy ? 'Guardando…' : 'Guardar espera'}
               </button>
             </form>
           ) : (

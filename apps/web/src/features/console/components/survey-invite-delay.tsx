@@ -3,14 +3,12 @@ import {
   SURVEY_INVITE_DELAY_MINUTES_MIN,
   surveyInviteDelayValid,
 } from '@comanda/domain/survey-invitation';
-import { type FormEvent, useEffect, useState } from 'react';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
 import { consoleSurveyInviteDelaySet } from '../api/venue-insights-api';
+import { MINUTES_WHOLE_MESSAGE, useMinutesSetting } from '../hooks/use-minutes-setting';
 
 /** (ours) The delay field's messages (staff: usted); the range one is the API's own. */
 export const surveyDelayMessages = {
-  whole: 'Indique los minutos con un número entero',
+  whole: MINUTES_WHOLE_MESSAGE,
   range: `Indique entre ${SURVEY_INVITE_DELAY_MINUTES_MIN} y ${SURVEY_INVITE_DELAY_MINUTES_MAX} minutos`,
 } as const;
 
@@ -32,34 +30,17 @@ export function SurveyInviteDelay({
   onSaved,
   onFailure,
 }: SurveyInviteDelayProps) {
-  const toast = useToast();
-  const [value, setValue] = useState(String(delayMinutes));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setValue(String(delayMinutes)), [delayMinutes]);
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const minutes = Number(value);
+  const setting = useMinutesSetting({
+    saved: delayMinutes,
     // The same rule as the server's (packages/domain), so the owner learns before sending.
-    if (value.trim() === '' || !Number.isInteger(minutes)) return setError(surveyDelayMessages.whole);
-    if (!surveyInviteDelayValid(minutes)) return setError(surveyDelayMessages.range);
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await consoleSurveyInviteDelaySet(token, branchContactId, minutes);
-      onSaved(saved.delayMinutes);
-      toast('Espera de la invitación guardada.', 'success');
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 401) onFailure(failure);
-      else if (failure instanceof ApiError && failure.fields.delayMinutes)
-        setError(failure.fields.delayMinutes);
-      else if (failure instanceof ApiError && failure.status === 403) setError(failure.message);
-      else toast('No se pudo guardar el cambio. Intente de nuevo.', 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+    check: (minutes) => (surveyInviteDelayValid(minutes) ? null : surveyDelayMessages.range),
+    save: async (minutes) =>
+      (await consoleSurveyInviteDelaySet(token, branchContactId, minutes)).delayMinutes,
+    onSaved,
+    savedMessage: 'Espera de la invitación guardada.',
+    onFailure,
+  });
+  const { error } = setting;
 
   return (
     <section className="console-panel" aria-labelledby="survey-delay-title">
@@ -69,7 +50,7 @@ export function SurveyInviteDelay({
         aceptó recibir mensajes.
       </p>
       {owner ? (
-        <form className="console-abandoned__delay" onSubmit={save} noValidate>
+        <form className="console-abandoned__delay" onSubmit={setting.submit} noValidate>
           <label className="console-field">
             <span>Espera después de la entrega (minutos)</span>
             <input
@@ -79,8 +60,8 @@ export function SurveyInviteDelay({
               min={SURVEY_INVITE_DELAY_MINUTES_MIN}
               max={SURVEY_INVITE_DELAY_MINUTES_MAX}
               step={1}
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
+              value={setting.value}
+              onChange={(event) => setting.setValue(event.target.value)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'inviteDelayMinutes-error' : 'inviteDelayMinutes-hint'}
             />
@@ -94,8 +75,8 @@ export function SurveyInviteDelay({
               </span>
             )}
           </label>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Guardando…' : 'Guardar espera'}
+          <button type="submit" className="button" disabled={setting.busy}>
+            {setting.busy ? 'Guardando…' : 'Guardar espera'}
           </button>
         </form>
       ) : (
