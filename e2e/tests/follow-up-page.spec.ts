@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { screenshotsBothSchemes } from '../support/screenshots';
 import { expectNoSeriousA11yViolations, placedOrderRemember, tenantImport } from '../support/storefront';
 import {
   ALIAS,
@@ -21,33 +22,7 @@ import {
  * clock (Brasa Caballito's take-away is open 00:00–23:59).
  */
 
-/** Committed screenshots (issue 6): `docs/screenshots/{name}-{390|1280}-{light|dark}.png`. */
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 const orderUrl = (code: string) => `/menu/${ALIAS}/order/${code}`;
-
-/** Axe, then screenshots at phone and desktop widths, light then dark (through the header's switch, keeping the page's state). */
-async function shoot(page: Page, name: string) {
-  // From the top (a sticky header would otherwise sit mid-page in a full-page shot), toasts gone (3 s).
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(page.locator('.toast')).toHaveCount(0, { timeout: 5000 });
-  for (const scheme of ['light', 'dark'] as const) {
-    const toggle = page.getByRole('button', {
-      name: scheme === 'dark' ? 'Usar colores oscuros' : 'Usar colores claros',
-    });
-    if ((await toggle.count()) > 0) await toggle.click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-    // Every screenshot's state is checked by axe in both schemes.
-    await expectNoSeriousA11yViolations(page, `${name} (${scheme})`);
-    for (const [label, size] of [
-      ['390', { width: 390, height: 844 }],
-      ['1280', { width: 1280, height: 900 }],
-    ] as const) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: path.join(shots, `${name}-${label}-${scheme}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 async function themed(page: Page, scheme: 'light' | 'dark') {
   await page.addInitScript((value) => localStorage.setItem('comanda.colorScheme', value), scheme);
@@ -144,7 +119,7 @@ test('a delivery order: extras, item notes, code discount, delivery and service 
   await expect(facts).toContainText('Tocar timbre');
   await expect(facts).toContainText('Puntos a ganar');
   await expectNoSeriousA11yViolations(page, 'follow-up (delivery)');
-  await shoot(page, 'follow-up-in-progress');
+  await screenshotsBothSchemes(page, 'follow-up-in-progress');
 });
 
 test('dining in: the table, the mode’s surcharge and the loyalty points redeemed and gained', async ({
@@ -268,7 +243,7 @@ test('an unpaid card order is greyed with pay; invalid card fields; paid through
   await expect(page.locator('.follow-up__detail--unpaid')).toBeVisible();
   await expect(page.getByText('Pendiente de pago')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'follow-up (unpaid card)');
-  await shoot(page, 'follow-up-unpaid-card');
+  await screenshotsBothSchemes(page, 'follow-up-unpaid-card');
   await page.getByRole('button', { name: /^Pagar/ }).click();
   const form = page.getByRole('form', { name: 'Pagar con tarjeta' });
   await form.getByLabel('Número de tarjeta').fill('4509 9535 6623 3705');
@@ -290,7 +265,7 @@ test('an unpaid card order is greyed with pay; invalid card fields; paid through
     await orderMove(request, token, order.id, status);
   await expect(page.getByTestId('order-status')).toHaveText('Pedido entregado');
   await expectNoSeriousA11yViolations(page, 'follow-up (paid, delivered)');
-  await shoot(page, 'follow-up-paid-delivered');
+  await screenshotsBothSchemes(page, 'follow-up-paid-delivered');
 });
 
 test('a declined card: the order stays unpaid and the failure is said', async ({ page, request }) => {
@@ -641,7 +616,7 @@ test('support page: the venue’s phone and WhatsApp for the order', async ({ pa
   await expect(whatsApp).toHaveAttribute('href', /^https:\/\/wa\.me\/5491145550202\?text=/);
   expect(decodeURIComponent((await whatsApp.getAttribute('href')) ?? '')).toContain(order.code);
   await expectNoSeriousA11yViolations(page, 'support');
-  await shoot(page, 'support');
+  await screenshotsBothSchemes(page, 'support');
 });
 
 test.describe('dark theme', () => {

@@ -1,8 +1,6 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { expectNoSeriousA11yViolations } from '../support/storefront';
+import { screenshotsBothSchemes } from '../support/screenshots';
 import { ALIAS, orderMove, orderPlace, staffToken } from './follow-up-helpers';
 
 /**
@@ -14,31 +12,7 @@ import { ALIAS, orderMove, orderPlace, staffToken } from './follow-up-helpers';
  * the survey, which is answered once — a second attempt is refused.
  */
 
-/** Committed screenshots: `docs/screenshots/{name}-{390|1280}-{light|dark}.png`. */
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 const GENERAL = '¿Cómo calificarías tu pedido?';
-
-/** Axe, then screenshots at phone and desktop widths, light then dark (the header's switch keeps the page's state). */
-async function shoot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expect(page.locator('.toast')).toHaveCount(0, { timeout: 5000 });
-  for (const scheme of ['light', 'dark'] as const) {
-    const toggle = page.getByRole('button', {
-      name: scheme === 'dark' ? 'Usar colores oscuros' : 'Usar colores claros',
-    });
-    if ((await toggle.count()) > 0) await toggle.click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
-    await expectNoSeriousA11yViolations(page, `${name} (${scheme})`);
-    for (const [label, size] of [
-      ['390', { width: 390, height: 844 }],
-      ['1280', { width: 1280, height: 900 }],
-    ] as const) {
-      await page.setViewportSize(size);
-      await page.screenshot({ path: path.join(shots, `${name}-${label}-${scheme}.png`), fullPage: true });
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 const question = (page: Page, title: string) => page.locator('fieldset').filter({ hasText: title }).first();
 
@@ -71,7 +45,7 @@ test('a delivered order is rated once from the follow-up: reasons under 5, manda
   const offer = page.getByRole('link', { name: 'Calificar pedido' });
   await expect(offer).toBeVisible();
   await expect(offer).toHaveAttribute('href', surveyUrl);
-  await shoot(page, 'follow-up-survey-offer');
+  await screenshotsBothSchemes(page, 'follow-up-survey-offer');
 
   // A second tab opened on the survey now, answered after the first one (the second attempt).
   const other = await page.context().newPage();
@@ -106,12 +80,12 @@ test('a delivered order is rated once from the follow-up: reasons under 5, manda
   const words = 'La carne llegó tibia y tardó 20 minutos más de lo indicado.';
   await comment.fill(words);
   await expect(page.getByTestId('survey-text-counter')).toHaveText(`${words.length}/180`);
-  await shoot(page, 'survey');
+  await screenshotsBothSchemes(page, 'survey');
 
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByTestId('survey-thanks')).toContainText('¡Gracias por tu opinión!');
   await expect(page.getByTestId('survey-thanks')).toContainText('Tu calificación: 2 de 5');
-  await shoot(page, 'survey-thanks');
+  await screenshotsBothSchemes(page, 'survey-thanks');
   expect((await (await request.get(`/api/survey/order/${order.code}`)).json()).generalNPSAnswer).toBe(2);
 
   // The other tab's attempt: a 5 on the priority question sends at once, and the server refuses it.
