@@ -161,12 +161,13 @@ test('dispatch: a shipment appears live, two are grouped, offered to a rider, an
   const first = await deliveryOrder(request, location, 'Carla Gómez');
   const second = await deliveryOrder(request, location, 'Martín Ruiz');
   expect((await accept(first.id)).status()).toBe(200);
-  const firstCard = waiting.locator('.dispatch-card', { hasText: 'Carla Gómez' });
+  // Found by its order code: a retry after a failed attempt finds that attempt's cards (and stack) still there.
+  const firstCard = waiting.locator('.dispatch-card', { hasText: `Pedido #${first.code}` });
   await expect(firstCard).toBeVisible();
-  await expect(firstCard).toContainText(`Pedido #${first.code}`);
+  await expect(firstCard).toContainText('Carla Gómez');
   await expect(firstCard).toContainText('Abierto a todos los repartidores');
   expect((await accept(second.id)).status()).toBe(200);
-  const secondCard = waiting.locator('.dispatch-card', { hasText: 'Martín Ruiz' });
+  const secondCard = waiting.locator('.dispatch-card', { hasText: `Pedido #${second.code}` });
   await expect(secondCard).toBeVisible();
 
   // Grouped into a stack.
@@ -176,12 +177,14 @@ test('dispatch: a shipment appears live, two are grouped, offered to a rider, an
   await secondCard.getByRole('checkbox').check();
   await expect(group).toHaveText('Agrupar en multientrega (2)');
   await group.click();
-  const stack = waiting.locator('[data-stack-id]');
+  const stack = waiting.locator('[data-stack-id]', { hasText: `Pedido #${first.code}` });
   await expect(stack).toBeVisible();
   await expect(stack).toContainText('Multientrega · 2 envíos');
   await expect(stack).toContainText('Carla Gómez');
   await expect(stack).toContainText('Martín Ruiz');
-  await expect(waiting.locator('.dispatch-card:not([data-stack-id])')).toHaveCount(0);
+  await expect(
+    waiting.locator('.dispatch-card:not([data-stack-id])', { hasText: `Pedido #${first.code}` }),
+  ).toHaveCount(0);
   await expectNoSeriousViolations(page);
 
   // Offered to Lucas: only he sees it among the stacks waiting for a rider.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DISPATCH_STATUS_LABELS,
   dispatchDayStart,
+  dispatchPositionNewest,
   dispatchPositionVisible,
   dispatchRiderGroup,
   dispatchRiderOfferable,
@@ -134,6 +135,28 @@ describe('riders in the dispatch view', () => {
     expect(dispatchPositionVisible({ ...base, active: false })).toBe(false);
     expect(dispatchPositionVisible({ ...base, approved: false })).toBe(false);
     expect(dispatchPositionVisible({ ...base, shiftStartedAt: null })).toBe(true);
+  });
+});
+
+describe('dispatchPositionNewest: a read that left before a live position never takes it away', () => {
+  const onShift = { approved: true, active: true, shiftStartedAt: '2026-03-06T20:00:00Z' };
+  const at = (time: string) => ({ lat: -34.5, lng: -58.4, at: `2026-03-06T${time}Z` });
+
+  it('keeps the live position when the read has none or an older one', () => {
+    expect(dispatchPositionNewest(null, at('21:00:05'), onShift)).toEqual(at('21:00:05'));
+    expect(dispatchPositionNewest(at('21:00:00'), at('21:00:05'), onShift)).toEqual(at('21:00:05'));
+  });
+
+  it('takes the read when it is newer, or when nothing came live', () => {
+    expect(dispatchPositionNewest(at('21:00:09'), at('21:00:05'), onShift)).toEqual(at('21:00:09'));
+    expect(dispatchPositionNewest(at('21:00:09'), null, onShift)).toEqual(at('21:00:09'));
+    expect(dispatchPositionNewest(null, null, onShift)).toBeNull();
+  });
+
+  it('drops a live position the venue may no longer see: off shift, unapproved, or from before this shift', () => {
+    expect(dispatchPositionNewest(null, at('21:00:05'), { ...onShift, active: false })).toBeNull();
+    expect(dispatchPositionNewest(null, at('21:00:05'), { ...onShift, approved: false })).toBeNull();
+    expect(dispatchPositionNewest(null, at('19:59:00'), onShift)).toBeNull();
   });
 });
 

@@ -112,6 +112,30 @@ export function dispatchPositionVisible(rider: {
 }
 
 /**
+ * A rider's position in a fresh read of the dispatch view, against the one the
+ * live feed brought meanwhile: a read that left before the position was
+ * stored answers after it arrived live, so the newer of the two stands (an
+ * older read never takes a shown position away). The live one counts only
+ * where the read's rider may be seen at all (`dispatchPositionVisible`).
+ */
+export function dispatchPositionNewest<P extends { at: string }>(
+  read: P | null,
+  live: P | null,
+  rider: { approved: boolean; active: boolean; shiftStartedAt: string | null },
+): P | null {
+  if (live === null) return read;
+  const liveAt = Date.parse(live.at);
+  const visible = dispatchPositionVisible({
+    approved: rider.approved,
+    active: rider.active,
+    positionAt: liveAt,
+    shiftStartedAt: rider.shiftStartedAt === null ? null : Date.parse(rider.shiftStartedAt),
+  });
+  if (!visible) return read;
+  return read === null || liveAt > Date.parse(read.at) ? live : read;
+}
+
+/**
  * Whether the venue may offer a shipment or stack to a rider: approved and on
  * shift (a pending rider cannot even list shipments).
  */

@@ -297,5 +297,7 @@ describe('dispatch view', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
     expect(reads()).toBe(before + 1);
+    // That read carries Lucas's older position (7 min ago): it does not take the live one away.
+    expect(textOf('[data-rider-id="1"] [data-testid="rider-position-age"]')).toBe('Ubicación recién');
   });
 });

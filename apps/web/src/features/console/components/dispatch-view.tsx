@@ -1,4 +1,4 @@
-import { dispatchRiderGroup, dispatchRiderOfferable } from '@comanda/domain/dispatch';
+import { dispatchPositionNewest, dispatchRiderGroup, dispatchRiderOfferable } from '@comanda/domain/dispatch';
 import type { MoneyCountry } from '@comanda/domain/money';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -61,7 +61,16 @@ function useDispatchView(
       do {
         again.current = false;
         const next = await dispatchGet(token, branchContactId);
-        setView(next);
+        setView((current) => {
+          const live = new Map(current?.riders.map((rider) => [rider.id, rider.position]) ?? []);
+          return {
+            ...next,
+            riders: next.riders.map((rider) => ({
+              ...rider,
+              position: dispatchPositionNewest(rider.position, live.get(rider.id) ?? null, rider),
+            })),
+          };
+        });
         setNow(Date.now());
         setError(null);
       } while (again.current);
