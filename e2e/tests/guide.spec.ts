@@ -33,6 +33,16 @@ async function shoot(page: Page, name: string) {
 }
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Locales por distancia' }).getByRole('article');
+const DEMO_ALIASES = ['brasa-villa-crespo', 'brasa-caballito', 'brasa-nunez'];
+/** The demo's locations in the order the guide lists them, by their storefront links. */
+const demoOrder = async (page: Page) =>
+  (
+    await cards(page)
+      .getByRole('link', { name: /^Ver el menú de / })
+      .evaluateAll((links) => links.map((link) => (link.getAttribute('href') ?? '').split('/').pop() ?? ''))
+  ).filter((alias) => DEMO_ALIASES.includes(alias));
+const demoCard = (page: Page, alias: string) =>
+  cards(page).filter({ has: page.locator(`a[href$="/menu/${alias}"]`) });
 
 for (const scheme of ['light', 'dark'] as const) {
   for (const viewport of viewports) {
@@ -52,13 +62,16 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByText('necesitamos tu ubicación')).toBeVisible();
       await page.getByRole('button', { name: 'Usar mi ubicación' }).click();
 
-      await expect(cards(page)).toHaveCount(3);
-      await expect(cards(page).getByRole('heading')).toHaveText([
-        'Brasa Pizzería Villa Crespo',
-        'Brasa Caballito (24 horas)',
-        'Brasa Núñez',
-      ]);
-      const [villaCrespo, caballito, nunez] = [cards(page).nth(0), cards(page).nth(1), cards(page).nth(2)];
+      // Other specs' tenants share this server (the platform's host lists every company's locations):
+      // the demo's three are checked among them, in their order.
+      await expect
+        .poll(() => demoOrder(page))
+        .toEqual(['brasa-villa-crespo', 'brasa-caballito', 'brasa-nunez']);
+      const [villaCrespo, caballito, nunez] = [
+        demoCard(page, 'brasa-villa-crespo'),
+        demoCard(page, 'brasa-caballito'),
+        demoCard(page, 'brasa-nunez'),
+      ];
       await expect(villaCrespo).toContainText('1,4 km');
       await expect(villaCrespo).toContainText('Av. Corrientes 5400, Buenos Aires');
       // 1.4 km: beyond its 1.2 km radius, inside its 'Villa Crespo y alrededores' polygon.
@@ -71,7 +84,6 @@ for (const scheme of ['light', 'dark'] as const) {
         'href',
         'https://wa.me/5491145550303',
       );
-      await expect(page.getByRole('button', { name: 'Ver más' })).toHaveCount(0);
       await expectNoSeriousA11yViolations(page, `guide list, ${suffix}`);
       await shoot(page, `guide-list-${suffix}`);
 
@@ -98,13 +110,12 @@ for (const scheme of ['light', 'dark'] as const) {
         .first()
         .click();
       await expect(page.getByText(/^Cerca de Av\. Cabildo 3950/)).toBeVisible();
-      await expect(cards(page).getByRole('heading')).toHaveText([
-        'Brasa Núñez',
-        'Brasa Pizzería Villa Crespo',
-        'Brasa Caballito (24 horas)',
-      ]);
-      await expect(cards(page).nth(0)).toContainText('0,0 km'); // the gazetteer puts Cabildo 3950 on the venue's own point
-      await expect(cards(page).nth(0)).toContainText('Hace delivery a tu ubicación');
+      await expect
+        .poll(() => demoOrder(page))
+        .toEqual(['brasa-nunez', 'brasa-villa-crespo', 'brasa-caballito']);
+      const nunez = demoCard(page, 'brasa-nunez');
+      await expect(nunez).toContainText('0,0 km'); // the gazetteer puts Cabildo 3950 on the venue's own point
+      await expect(nunez).toContainText('Hace delivery a tu ubicación');
     });
   }
 }
