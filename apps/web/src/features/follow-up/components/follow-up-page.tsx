@@ -1,4 +1,3 @@
-import { loyaltyOrderFacts } from '@comanda/domain/loyalty-text';
 import { followUpMessages, orderErrorMessages } from '@comanda/domain/messages';
 import { moneyFormat, moneyToMinor } from '@comanda/domain/money';
 import {
@@ -19,6 +18,7 @@ import { IconPin } from '../../../components/ui/icons';
 import { paymentRedirectStart } from '../../../lib/payment-redirect';
 import type { FollowUpOrder, FollowUpPayFlow } from '../api/order';
 import { ErrorReport } from './error-report';
+import { OrderDetail } from './order-detail';
 import { PayForm } from './pay-form';
 import { SurveyOffer } from './survey-offer';
 import '../follow-up.css';
@@ -140,12 +140,6 @@ export function FollowUpPage({
   const processing = paying || awaiting !== false;
   const orderedAt = new Date(order.orderedAt);
   const when = (at: Date) => zonedMomentText(at, timeZone, now);
-  const address = order.destination
-    ? (order.destination.fullAddress ??
-      [[order.destination.street, order.destination.number].filter(Boolean).join(' '), order.destination.city]
-        .filter(Boolean)
-        .join(', '))
-    : null;
 
   return (
     <main className="page follow-up" id="contenido" data-live={live}>
@@ -205,120 +199,7 @@ export function FollowUpPage({
         </div>
       ) : null}
 
-      <section
-        aria-label="Detalle del pedido"
-        className={`follow-up__section follow-up__detail${unpaid || paymentState === 'EXPIRED' ? ' follow-up__detail--unpaid' : ''}`}
-      >
-        <h2 className="section-title">Tu pedido</h2>
-        {unpaid ? <p className="follow-up__unpaid-label">{followUpMessages.unpaidLabel}</p> : null}
-        <ul className="follow-items">
-          {order.items.map((item, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines of an order never move.
-            <li key={index} className="follow-items__line">
-              <div className="follow-items__text">
-                <span className="follow-items__name">
-                  {item.quantity} × {item.name}
-                </span>
-                {item.extras.map((group) => (
-                  <span key={group.groupId} className="muted follow-items__extras">
-                    {group.groupName}:{' '}
-                    {group.groupItems
-                      .map((extra) => (extra.quantity > 1 ? `${extra.quantity} × ${extra.name}` : extra.name))
-                      .join(', ')}
-                  </span>
-                ))}
-                {item.notes ? <span className="muted follow-items__notes">“{item.notes}”</span> : null}
-              </div>
-              <span className="follow-items__price">{money(item.accPrice)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="cart-summary">
-          <div>
-            <dt>Productos</dt>
-            <dd>{money(order.itemsPrice)}</dd>
-          </div>
-          {order.surcharges.map((entry) => (
-            <div key={`s-${entry.name}`}>
-              <dt>{entry.name}</dt>
-              <dd>{money(entry.amount)}</dd>
-            </div>
-          ))}
-          {order.discounts.map((entry) => (
-            <div key={`d-${entry.name}`}>
-              <dt>{entry.name}</dt>
-              <dd>− {money(entry.amount)}</dd>
-            </div>
-          ))}
-          {order.deliveryFee > 0 ? (
-            <div>
-              <dt>Envío</dt>
-              <dd>{money(order.deliveryFee)}</dd>
-            </div>
-          ) : null}
-          {order.userServiceFee > 0 ? (
-            <div>
-              <dt>Costo de servicio</dt>
-              <dd>{money(order.userServiceFee)}</dd>
-            </div>
-          ) : null}
-          <div className="cart-summary__total">
-            <dt>Total</dt>
-            <dd data-testid="order-total">{money(order.price)}</dd>
-          </div>
-        </dl>
-
-        <dl className="follow-facts">
-          {order.paymentType ? (
-            <div>
-              <dt>Medio de pago</dt>
-              <dd>
-                {order.paymentType.showName}
-                {paymentState === 'PAID' ? ' · Pagado' : ''}
-              </dd>
-            </div>
-          ) : null}
-          {order.paysWith !== null ? (
-            <div>
-              <dt>Paga con</dt>
-              <dd>{money(order.paysWith)}</dd>
-            </div>
-          ) : null}
-          {order.table ? (
-            <div>
-              <dt>Mesa</dt>
-              <dd>{order.table}</dd>
-            </div>
-          ) : null}
-          {address ? (
-            <div>
-              <dt>Dirección</dt>
-              <dd>
-                {address}
-                {order.destination?.details ? ` (${order.destination.details})` : ''}
-              </dd>
-            </div>
-          ) : null}
-          {order.notes ? (
-            <div>
-              <dt>Notas</dt>
-              <dd>{order.notes}</dd>
-            </div>
-          ) : null}
-          {order.shipmentSecurityCode ? (
-            <div>
-              <dt>Clave de entrega</dt>
-              <dd>{order.shipmentSecurityCode}</dd>
-            </div>
-          ) : null}
-          {loyaltyOrderFacts(order.loyalty, order.status === 'CANCELED', order.country).map((fact) => (
-            <div key={fact.label}>
-              <dt>{fact.label}</dt>
-              <dd>{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <OrderDetail order={order} paymentState={paymentState} money={money} />
 
       {unpaid && payFlow === 'redirect' ? (
         <>
