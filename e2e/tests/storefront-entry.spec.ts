@@ -56,6 +56,11 @@ test.describe('entry: company → branch → location → mode', () => {
     page,
   }) => {
     await storefrontKeepAddress(page, ADDRESS_NUNEZ);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/\/(delivery-reach|deliveryzones\/fee)$/.test(pathname)) asked.push(pathname);
+    });
     await page.goto('/menu/brasa-parrilla');
     const locations = page.getByRole('list', { name: 'Locales' });
     // Nearest first; Núñez's zones reach Cabildo 3900, Caballito's do not.
@@ -63,6 +68,9 @@ test.describe('entry: company → branch → location → mode', () => {
     const caballito = locations.getByRole('link', { name: /Brasa Caballito/ });
     await expect(caballito).toContainText('Este local no realiza envíos a tu dirección.');
     await expect(locations.getByRole('link', { name: /Brasa Núñez/ })).not.toContainText('no realiza envíos');
+    // One request for the brand's locations, not one per location.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/^\/api\/branch\/\d+\/delivery-reach$/);
     // Take-away is about distance only.
     await page
       .getByRole('group', { name: '¿Cómo quieres tu pedido?' })

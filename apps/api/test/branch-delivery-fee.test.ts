@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { Value } from 'typebox/value';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { riders } from '../src/db/schema/logistics';
-import { branchContacts } from '../src/db/schema/tenant';
+import { branchContacts, orderModes } from '../src/db/schema/tenant';
 import { DeliveryInfoSchema } from '../src/schemas/delivery-info';
 import { demoTenant } from '../src/tenant/demo-seed';
 import { dinerGet, tenantLoad } from './support/diner-fixture';
@@ -224,6 +224,75 @@ describe.each(testDatabaseKinds())('delivery info on %s', (kind) => {
       const { status, body } = await fee(999999, 'lat=-34.5&lng=-58.4');
       expect(status).toBe(404);
       expect(body).toEqual({ error: 'Not Found', message: 'No existe el local 999999' });
+    });
+  });
+
+  describe('GET /api/branch/{branchId}/delivery-reach: every location of a brand at once', () => {
+    const branchOf = async (id: number) =>
+      (
+        await ctx.database.db
+          .select({ branchId: branchContacts.branchId })
+          .from(branchContacts)
+          .where(eq(branchContacts.id, id))
+      )[0]?.branchId ?? 0;
+    const reach = (branchId: number, query: string) =>
+      dinerGet(ctx, `/api/branch/${branchId}/delivery-reach?${query}`);
+    const POINTS = [
+      'lat=-34.5505&lng=-58.4648', // Av. Cabildo 3500: Núñez's radius
+      'lat=-34.5700&lng=-58.4450', // Núñez's polygon only
+      'lat=-34.6186&lng=-58.4416', // by Caballito
+      'lat=-34.6037&lng=-58.3816', // the Obelisco: nobody
+    ];
+
+    it("answers what each location's own delivery info says, for the whole brand in one request", async () => {
+      const parrilla = await branchOf(ids.nunez);
+      for (const point of POINTS) {
+        const { status, body, headers } = await reach(parrilla, point);
+        expect(status).toBe(200);
+        expect(headers['cache-control']).toBe('no-store');
+        const expected = [];
+        for (const id of [ids.nunez, ids.caballito]) {
+          expected.push({ id, insideDeliveryArea: (await fee(id, point)).body.insideDeliveryArea });
+        }
+        expect(body.branchContacts).toEqual(expected);
+      }
+      expect((await reach(parrilla, POINTS[0] ?? '')).body.branchContacts).toEqual([
+        { id: ids.nunez, insideDeliveryArea: true },
+        { id: ids.caballito, insideDeliveryArea: false },
+      ]);
+    });
+
+    it('a location without an active delivery mode reaches nobody; a blocked one is not listed', async () => {
+      const parrilla = await branchOf(ids.nunez);
+      const db = ctx.database.db;
+      const nunezDelivery = and(eq(orderModes.branchContactId, ids.nunez), eq(orderModes.type, 'DELIVERY'));
+      await db.update(orderModes).set({ active: false }).where(nunezDelivery);
+      try {
+        expect((await reach(parrilla, POINTS[0] ?? '')).body.branchContacts).toContainEqual({
+          id: ids.nunez,
+          insideDeliveryArea: false,
+        });
+      } finally {
+        await db.update(orderModes).set({ active: true }).where(nunezDelivery);
+      }
+      await db.update(branchContacts).set({ blocked: true }).where(eq(branchContacts.id, ids.caballito));
+      try {
+        const listed = (await reach(parrilla, POINTS[0] ?? '')).body.branchContacts.map(
+          (entry: { id: number }) => entry.id,
+        );
+        expect(listed).toEqual([ids.nunez]);
+      } finally {
+        await db.update(branchContacts).set({ blocked: false }).where(eq(branchContacts.id, ids.caballito));
+      }
+    });
+
+    it('400 per field and 404 for an unknown brand', async () => {
+      const bad = await reach(await branchOf(ids.nunez), 'lat=200&lng=-58.4');
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.fields)).toEqual(['querystring.lat']);
+      const missing = await reach(999999, 'lat=-34.5&lng=-58.4');
+      expect(missing.status).toBe(404);
+      expect(missing.body.message).toBe('No existe la marca 999999');
     });
   });
 });

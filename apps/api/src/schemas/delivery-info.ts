@@ -67,3 +67,19 @@ export const DeliveryInfoSchema = Type.Object(
   },
 );
 export type DeliveryInfoView = Static<typeof DeliveryInfoSchema>;
+
+export const DeliveryReachQuerySchema = Type.Object({ lat: LatitudeParam, lng: LongitudeParam });
+
+export const DeliveryReachSchema = Type.Object(
+  {
+    branchContacts: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        insideDeliveryArea: Type.Boolean({
+          description: 'The location takes delivery orders and one of its zones holds the point',
+        }),
+      }),
+    ),
+  },
+  { description: "Every listed location of the brand, in the brand's order" },
+);

@@ -1,19 +1,24 @@
 /**
  * Reads under /api/branch (ordering §7). In the delivery-fee call `{id}` is a
- * branch contact id, as the spec's call names it; in the loyalty calls it is a
- * branch id (a programme belongs to a branch, ADR 026).
+ * branch contact id, as the spec's call names it; in the delivery-reach call (ours) and the loyalty
+ * calls it is a branch id (a programme belongs to a branch, ADR 026).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { deliveryInfoPresent } from '../../../presenters/delivery-info-presenter';
-import { DeliveryInfoQuerySchema, DeliveryInfoSchema } from '../../../schemas/delivery-info';
+import {
+  DeliveryInfoQuerySchema,
+  DeliveryInfoSchema,
+  DeliveryReachQuerySchema,
+  DeliveryReachSchema,
+} from '../../../schemas/delivery-info';
 import { CustomerSessionHeadersSchema, ErrorSchema, errorResponses, IdParam } from '../../../schemas/diner';
 import {
   LoyaltyHistoryQuerySchema,
   LoyaltyHistorySchema,
   LoyaltyProgramSchema,
 } from '../../../schemas/loyalty';
-import { deliveryInfoForPoint } from '../../../services/delivery-info-service';
+import { deliveryInfoForPoint, deliveryReachForBranch } from '../../../services/delivery-info-service';
 import { loyaltyHistoryGet, loyaltyProgramGet } from '../../../services/loyalty-service';
 
 const branchRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,6 +46,29 @@ const branchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Rider shifts change at any time: never let a cache answer for the next diner.
       reply.header('cache-control', 'no-store');
       return deliveryInfoPresent(result.info, result.mantissaLength);
+    },
+  );
+
+  app.get(
+    '/:id/delivery-reach',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: "Which of a brand's locations deliver to a point, in one request",
+        description:
+          '`id` is a branch (brand) id. The branch screen asks once for all its locations instead of one ' +
+          '`deliveryzones/fee` per location. The point is neither stored nor logged.',
+        params: Type.Object({ id: IdParam }),
+        querystring: DeliveryReachQuerySchema,
+        response: { 200: DeliveryReachSchema, ...errorResponses },
+      },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { lat, lng } = request.query;
+      const branchContacts = await deliveryReachForBranch(app.db, request.params.id, { lat, lng });
+      reply.header('cache-control', 'no-store');
+      return { branchContacts };
     },
   );
 

@@ -87,7 +87,7 @@ export function BranchScreen({
           .filter((contact) => modesOf(contact).some((mode) => mode.type === 'DELIVERY'))
           .map((contact) => contact.id)
       : [];
-  const reach = useDeliveryReach(deliveryIds, position);
+  const reach = useDeliveryReach(branch.id, deliveryIds, position);
 
   const cards = useMemo((): LocationCard[] => {
     const wanted = slugify(query);
