@@ -43,6 +43,13 @@ export interface Realtime {
    * as they hear of it. Call after a commit that may take access away.
    */
   staffRecheck(): Promise<void>;
+  /**
+   * Closes every socket of this process at the transport, so clients reconnect
+   * on their own (to another process behind the load balancer) and rejoin their
+   * rooms. A Socket.IO disconnect ('io server disconnect') would tell them the
+   * opposite: never to reconnect. Safe to call more than once.
+   */
+  close(): void;
   io: Server;
 }
 
@@ -230,15 +237,17 @@ export default fp(
         if (config.redisUrl) io.serverSideEmit(RECHECK_MESSAGE);
         await recheckFresh();
       },
+      close() {
+        clearInterval(recheckTimer);
+        io.engine.close();
+      },
     } satisfies Realtime);
 
     // Drop this process's sockets before the HTTP server stops listening (it
     // would wait on them); io.close() would close that server a second time.
     app.addHook('preClose', async () => {
-      clearInterval(recheckTimer);
+      app.realtime.close();
       await recheckRunning;
-      io.local.disconnectSockets(true);
-      io.engine.close();
     });
   },
   { name: 'realtime', dependencies: ['staff-auth', 'rider-auth'] },
