@@ -90,6 +90,19 @@ export default fp(
     if (config.redisUrl) {
       const pub = new Redis(config.redisUrl, { lazyConnect: false });
       const sub = pub.duplicate();
+      // While Redis is unreachable, events reach this process's own clients only; ioredis reconnects and
+      // subscribes again by itself. One line per outage, not one per reconnect attempt.
+      let unreachable = false;
+      const lost = (error: Error) => {
+        if (!unreachable)
+          app.log.warn({ err: error }, 'realtime: Redis unreachable, events stay in this process');
+        unreachable = true;
+      };
+      pub.on('error', lost);
+      sub.on('error', lost);
+      sub.on('ready', () => {
+        unreachable = false;
+      });
       io.adapter(createAdapter(pub, sub, { key: `${config.redisKeyPrefix}:socket.io` }));
       app.addHook('onClose', async () => {
         pub.disconnect();
