@@ -126,6 +126,8 @@ export interface Config {
   whatsApp: { token: string | undefined; phoneNumberId: string | undefined; apiUrl: string };
   /** Background jobs of this process (outbox sender, session purge). Off in tests unless a test enables them. */
   jobs: { enabled: boolean; intervalMs: number };
+  /** The one deadline of a SIGTERM/SIGINT shutdown; what has not closed by then is abandoned (ADR: shutdown). */
+  shutdownTimeoutMs: number;
   /** Payment providers: sandbox or live, provider keys and URLs (see `payments/config.ts`). */
   payments: PaymentsConfig;
   /**
@@ -257,6 +259,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: env.JOBS_ENABLED !== 'false',
       intervalMs: positive(env.JOBS_INTERVAL_MS, 1000, 'JOBS_INTERVAL_MS'),
     },
+    shutdownTimeoutMs: positive(env.SHUTDOWN_TIMEOUT_SECONDS, 10, 'SHUTDOWN_TIMEOUT_SECONDS') * 1000,
     payments: paymentsConfigFromEnv(env),
     clockStart: clockStart(env),
     abandonedCartDelaySeconds: abandonedCartDelaySeconds(env),

@@ -1,6 +1,8 @@
 import { appBuild } from './app';
 import { configFromEnv } from './config';
 import { databaseOpen } from './db/client';
+import { shutdownRun } from './lib/shutdown';
+import { serverShutdownSteps } from './server-shutdown';
 import { demoSeedIfEmpty } from './tenant/demo-seed';
 
 /** Production entry point: open and migrate the database, serve API and web app on one port. */
@@ -20,9 +22,19 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
+    const outcome = await shutdownRun(serverShutdownSteps(app, database), config.shutdownTimeoutMs);
+    for (const { name, error } of outcome.failed)
+      app.log.error({ err: error, step: name }, 'shutdown step failed');
+    if (outcome.hung) {
+      // Whatever did not close in time is abandoned: a process that never exits serves nobody.
+      app.log.error(
+        { hung: outcome.hung, abandoned: outcome.abandoned, elapsedMs: outcome.elapsedMs },
+        `shutdown deadline of ${config.shutdownTimeoutMs / 1000} s passed: ${outcome.hung} did not close; exiting`,
+      );
+      process.exit(1);
+    }
+    app.log.info({ elapsedMs: outcome.elapsedMs }, 'shut down');
+    process.exit(outcome.failed.length > 0 ? 1 : 0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -28,6 +28,17 @@ export interface Database {
 const migrationsFolder = findMigrationsFolder();
 
 /**
+ * PostgreSQL time limits (ADR: shutdown and outages). While the database is
+ * down or unreachable a request waits at most this long for a connection —
+ * new, or free in the pool — and then answers 503.
+ */
+const DATABASE_CONNECT_TIMEOUT_MS = 3000;
+/** The server cancels a statement running longer (57014): a request never holds a connection for minutes. */
+const DATABASE_STATEMENT_TIMEOUT_MS = 30_000;
+/** The client gives up on a server that stopped answering without closing the connection (a frozen host). */
+const DATABASE_QUERY_TIMEOUT_MS = DATABASE_STATEMENT_TIMEOUT_MS + 5000;
+
+/**
  * Opens the configured database and applies pending migrations.
  *
  * PGlite has a single connection, and runs every statement through its own
@@ -42,11 +53,24 @@ export async function databaseOpen(options: {
   loadDataDir?: Blob | undefined;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+      statement_timeout: DATABASE_STATEMENT_TIMEOUT_MS,
+      query_timeout: DATABASE_QUERY_TIMEOUT_MS,
+    });
+    // An idle connection the server closed (restart, failover) is dropped by the pool and the next
+    // query opens a new one; without a listener its 'error' event would end the whole process.
+    pool.on('error', (error: Error & { code?: string }) => {
+      console.error(
+        `PostgreSQL closed an idle connection (${error.code ?? error.message}); it will be reopened`,
+      );
+    });
     // bigint columns are read in `number` mode by drizzle; counts come back as strings otherwise.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = drizzleNodePg(pool, { casing: 'snake_case' }) as unknown as Db;
-    await migrateWithLock(pool);
+    await migrateWithLock(options.databaseUrl);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -58,15 +82,20 @@ export async function databaseOpen(options: {
   return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
-/** Several API processes may start at once on one PostgreSQL: one migrates, the others wait. */
-async function migrateWithLock(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
+/**
+ * Several API processes may start at once on one PostgreSQL: one migrates, the others wait. On a
+ * connection of its own, without the pool's time limits: waiting for another process's migration,
+ * or building an index on a large table, may take longer than any request should.
+ */
+async function migrateWithLock(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock(727274)');
     await migrateNodePg(drizzleNodePg(client, { casing: 'snake_case' }), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock(727274)').catch(() => {});
-    client.release();
+    await client.end();
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { Config } from '../../config';
+import { redisCountersClient, redisOrMemory } from '../../lib/redis-fallback';
 import { type AbuseCounters, abuseCountersMemory, abuseCountersRedis } from '../../services/abuse-counters';
 import type { AbuseDeps } from '../../services/abuse-service';
 
@@ -19,13 +19,12 @@ declare module 'fastify' {
  */
 export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
-    let counters: AbuseCounters;
+    const memory = abuseCountersMemory(() => app.clock.now());
+    let counters: AbuseCounters = memory;
     if (config.redisUrl) {
-      const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
+      const redis = redisCountersClient(config.redisUrl);
       app.addHook('onClose', async () => void redis.disconnect());
-      counters = abuseCountersRedis(redis, config.redisKeyPrefix);
-    } else {
-      counters = abuseCountersMemory(() => app.clock.now());
+      counters = redisOrMemory(redis, abuseCountersRedis(redis, config.redisKeyPrefix), memory);
     }
     const deps: AbuseDeps = {
       db: app.db,

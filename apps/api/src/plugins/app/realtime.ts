@@ -43,6 +43,13 @@ export interface Realtime {
    * as they hear of it. Call after a commit that may take access away.
    */
   staffRecheck(): Promise<void>;
+  /**
+   * Closes every socket of this process at the transport, so clients reconnect
+   * on their own (to another process behind the load balancer) and rejoin their
+   * rooms. A Socket.IO disconnect ('io server disconnect') would tell them the
+   * opposite: never to reconnect. Safe to call more than once.
+   */
+  close(): void;
   io: Server;
 }
 
@@ -83,6 +90,19 @@ export default fp(
     if (config.redisUrl) {
       const pub = new Redis(config.redisUrl, { lazyConnect: false });
       const sub = pub.duplicate();
+      // While Redis is unreachable, events reach this process's own clients only; ioredis reconnects and
+      // subscribes again by itself. One line per outage, not one per reconnect attempt.
+      let unreachable = false;
+      const lost = (error: Error) => {
+        if (!unreachable)
+          app.log.warn({ err: error }, 'realtime: Redis unreachable, events stay in this process');
+        unreachable = true;
+      };
+      pub.on('error', lost);
+      sub.on('error', lost);
+      sub.on('ready', () => {
+        unreachable = false;
+      });
       io.adapter(createAdapter(pub, sub, { key: `${config.redisKeyPrefix}:socket.io` }));
       app.addHook('onClose', async () => {
         pub.disconnect();
@@ -230,15 +250,17 @@ export default fp(
         if (config.redisUrl) io.serverSideEmit(RECHECK_MESSAGE);
         await recheckFresh();
       },
+      close() {
+        clearInterval(recheckTimer);
+        io.engine.close();
+      },
     } satisfies Realtime);
 
     // Drop this process's sockets before the HTTP server stops listening (it
     // would wait on them); io.close() would close that server a second time.
     app.addHook('preClose', async () => {
-      clearInterval(recheckTimer);
+      app.realtime.close();
       await recheckRunning;
-      io.local.disconnectSockets(true);
-      io.engine.close();
     });
   },
   { name: 'realtime', dependencies: ['staff-auth', 'rider-auth'] },

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { Config } from '../../config';
 import { HttpError } from '../../lib/http-error';
+import { redisCountersClient, redisOrMemory } from '../../lib/redis-fallback';
 import {
   type StaffPrincipal,
   staffAuthMessages,
@@ -58,13 +58,13 @@ export default fp(
       delayBaseMs: limits.loginDelaySeconds * 1000,
       delayMaxMs: limits.loginMaxDelayMinutes * 60_000,
     };
-    let throttle: LoginThrottle;
+    const memory = loginThrottleMemory(policy, () => app.clock.now());
+    let throttle: LoginThrottle = memory;
     if (config.redisUrl) {
-      const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false });
+      // While Redis is unreachable the throttle counts in this process's memory (redis-fallback.ts).
+      const redis = redisCountersClient(config.redisUrl);
       app.addHook('onClose', async () => void redis.disconnect());
-      throttle = loginThrottleRedis(redis, policy, config.redisKeyPrefix);
-    } else {
-      throttle = loginThrottleMemory(policy, () => app.clock.now());
+      throttle = redisOrMemory(redis, loginThrottleRedis(redis, policy, config.redisKeyPrefix), memory);
     }
 
     const sessions: StaffSessions = {

@@ -13,6 +13,64 @@ interface ValidationIssue {
 /** (ours) A request body that is not the JSON its content type says. */
 export const BODY_UNREADABLE = 'El cuerpo de la solicitud no es un JSON válido';
 
+/** (ours) What every request that needs the database answers while it is unreachable (storefront voice: tú). */
+export const DATABASE_UNAVAILABLE =
+  'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.';
+
+/** The `Retry-After` of that 503: about the time a PostgreSQL restart or failover takes. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Error codes that say the database cannot be reached or is going away, not
+ * that the request is wrong: refused or broken connections, the server
+ * shutting down or starting up (57P01 admin_shutdown, 57P02 crash_shutdown,
+ * 57P03 cannot_connect_now), too many connections (53300), a statement
+ * cancelled by the statement timeout (57014), and every connection exception
+ * (class 08).
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+]);
+
+/** node-postgres's own words for a connection lost, never made, or timed out (it gives them no code). */
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|Client has encountered a connection error/;
+
+/** The first database-unavailable code or message in the error and its causes (drizzle wraps the driver's error). */
+export function databaseErrorCode(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  const queue = [error];
+  while (queue.length > 0) {
+    const current = queue.shift() as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const code = typeof current.code === 'string' ? current.code : '';
+    if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return code;
+    if (typeof current.message === 'string' && UNAVAILABLE_MESSAGES.test(current.message))
+      return current.message;
+    queue.push(current.cause);
+    // A connection refused on every address of a host comes as an AggregateError.
+    if (Array.isArray(current.errors)) queue.push(...current.errors);
+  }
+  return undefined;
+}
+
+/** Whether an error means the database is unreachable (answered 503), not that the request failed. */
+export function databaseUnavailable(error: unknown): boolean {
+  return databaseErrorCode(error) !== undefined;
+}
+
 /**
  * Every error leaves as JSON `{ error, message, fields? }`. Schema validation
  * failures become 400 with one message per field, named by its path in the
@@ -51,6 +109,15 @@ export default fp(
           message: `body: ${BODY_UNREADABLE}`,
           fields: { body: BODY_UNREADABLE },
         });
+      }
+      if (databaseUnavailable(error)) {
+        // The database is down or restarting: a bounded wait (db/client.ts) ends here, as a 503 the
+        // client may retry, never a 500 with a stack. The process serves again as soon as it is back.
+        request.log.warn({ cause: databaseErrorCode(error) }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
       }
       if (status >= 500) {
         request.log.error({ err: error }, 'unhandled error');

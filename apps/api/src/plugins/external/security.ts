@@ -1,11 +1,12 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import type { Config } from '../../config';
+import { redisCountersClient, redisOrMemory } from '../../lib/redis-fallback';
 import { cardTokenizationOrigins } from '../../payments/card-tokenization';
+import { type AbuseCounters, abuseCountersMemory, abuseCountersRedis } from '../../services/abuse-counters';
 import { cspRegisterVariants, cspStorefrontDirectives } from './content-security';
 
 /**
@@ -14,7 +15,8 @@ import { cspRegisterVariants, cspStorefrontDirectives } from './content-security
  * map, geocoder, marketing-tag and card-tokenization hosts; the console's and
  * the API's allow none),
  * CORS closed unless origins are configured, and a rate limiter that routes opt
- * into with `config.rateLimit` (counters in Redis when REDIS_URL is set).
+ * into with `config.rateLimit` (counters in Redis when REDIS_URL is set, in
+ * this process's memory without it or while Redis is unreachable).
  */
 export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
@@ -33,13 +35,20 @@ export default fp(
       credentials: false,
     });
 
-    const redis = config.redisUrl
-      ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: false })
-      : undefined;
-    if (redis) app.addHook('onClose', async () => void redis.disconnect());
+    const memory = abuseCountersMemory(() => Date.now());
+    let counters: AbuseCounters = memory;
+    if (config.redisUrl) {
+      const redis = redisCountersClient(config.redisUrl);
+      app.addHook('onClose', async () => void redis.disconnect());
+      counters = redisOrMemory(
+        redis,
+        abuseCountersRedis(redis, `${config.redisKeyPrefix}:rate-limit`),
+        memory,
+      );
+    }
     await app.register(rateLimit, {
       global: false,
-      ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}:rate-limit:` } : {}),
+      store: rateLimitStoreOf(counters, ''),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         error: 'Too Many Requests',
@@ -49,3 +58,27 @@ export default fp(
   },
   { name: 'security' },
 );
+
+/**
+ * @fastify/rate-limit's store over our fixed-window counters (the abuse
+ * limits' own, with their Redis-or-memory fallback): one window per route
+ * (`child`) and client key. The plugin's Redis store would turn an unreachable
+ * Redis into a 500 on every limited route.
+ */
+function rateLimitStoreOf(counters: AbuseCounters, prefix: string): FastifyRateLimitStoreCtor {
+  class CountersStore implements FastifyRateLimitStore {
+    incr(key: string, callback: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number): void {
+      counters.hit(`${prefix}${key}`, timeWindow).then(
+        ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
+        (error: Error) => callback(error),
+      );
+    }
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      const route = routeOptions as unknown as { routeInfo: { method: string; url: string } };
+      return new (rateLimitStoreOf(counters, `${prefix}${route.routeInfo.method}${route.routeInfo.url}-`))(
+        {},
+      );
+    }
+  }
+  return CountersStore;
+}
