@@ -36,9 +36,14 @@ export const CHROMIUM_LOOPBACK_ARGS = [
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
 
-/** Stops with a clear message when `npm run build` has not been run. */
-export function assertBuilt() {
-  const missing = [path.join(webDist, 'index.html'), apiServer].filter((file) => !fs.existsSync(file));
+/**
+ * Stops with a clear message when `npm run build` has not been run.
+ * @param {{ web?: boolean }} [options] web: false for an API-only bench (no web app served)
+ */
+export function assertBuilt({ web = true } = {}) {
+  const missing = [...(web ? [path.join(webDist, 'index.html')] : []), apiServer].filter(
+    (file) => !fs.existsSync(file),
+  );
   if (missing.length > 0) {
     throw new Error(
       `The app is not built (missing ${missing.map((file) => path.relative(root, file)).join(', ')}). ` +
@@ -217,7 +222,7 @@ export async function tenantImport(baseUrl, adminToken, tenant) {
 /**
  * Starts the production server (`node apps/api/dist/server.js`) on a free
  * loopback port, with a fresh embedded database in a temp folder (so the demo
- * tenant seeds) and the built web app. Resolves once `/api/health` answers.
+ * tenant seeds) and the built web app ('' for none). Resolves once `/api/health` answers.
  * @param {{ webDistDir?: string, apiServerPath?: string, env?: Record<string, string>, log?: (message: string) => void, timeoutMs?: number }} [options]
  *   apiServerPath: another built API bundle (an investigation), default apps/api/dist/server.js
  */
@@ -228,7 +233,8 @@ export async function serverStart({
   log = () => {},
   timeoutMs = 120_000,
 } = {}) {
-  assertBuilt();
+  // WEB_DIST_DIR '' serves the API alone (benches of the API need no web build).
+  assertBuilt({ web: webDistDir !== '' });
   const port = await freePort();
   const data = tempDir('comanda-bench-');
   const url = `http://127.0.0.1:${port}`;

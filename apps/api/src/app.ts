@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { errorLogSerializer } from './lib/error-log';
 import abuse from './plugins/app/abuse';
 import clock from './plugins/app/clock';
+import contentCache from './plugins/app/content-cache';
 import jobs from './plugins/app/jobs';
 import realtime from './plugins/app/realtime';
 import riderAuth from './plugins/app/rider-auth';
@@ -90,6 +91,7 @@ export async function appBuild(config: Config, db: Database, options: AppOptions
   await app.register(siteHosts, { config });
   await app.register(openapi);
   await app.register(clock, { config });
+  await app.register(contentCache, { config });
   await app.register(staffAuth, { config });
   await app.register(riderAuth);
   await app.register(abuse, { config });

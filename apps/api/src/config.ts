@@ -101,6 +101,12 @@ export interface Config {
    */
   realtime: { staffRecheckSeconds: number; roomsPerSocket: number };
   /**
+   * Diner read cache (content-cache plugin): how often each process re-reads
+   * the content versions of the companies it caches, the safety net under the
+   * NOTIFY that normally tells it of a change within milliseconds.
+   */
+  contentVersionCheckMs: number;
+  /**
    * Own-fleet riders (ADR 022): how long a shift session lives before the
    * rider must start it again, and the limits of the shift page's public
    * routes, counted in the database (shared by every API process) in fixed
@@ -225,6 +231,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       staffRecheckSeconds: positive(env.STAFF_SOCKET_RECHECK_SECONDS, 5, 'STAFF_SOCKET_RECHECK_SECONDS'),
       roomsPerSocket: positive(env.REALTIME_ROOMS_PER_SOCKET, 50, 'REALTIME_ROOMS_PER_SOCKET'),
     },
+    contentVersionCheckMs: positive(env.CONTENT_VERSION_CHECK_MS, 1000, 'CONTENT_VERSION_CHECK_MS'),
     riders: {
       shiftHours: positive(env.RIDER_SHIFT_HOURS, 16, 'RIDER_SHIFT_HOURS'),
       limitWindowMinutes: positive(env.RIDER_LIMIT_WINDOW_MINUTES, 15, 'RIDER_LIMIT_WINDOW_MINUTES'),

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appBuild } from '../src/app';
 import { companies, paymentProviderAccounts, paymentTypes } from '../src/db/schema/tenant';
 import type { PaymentsConfig } from '../src/payments/config';
-import { dinerGet, tenantLoad } from './support/diner-fixture';
+import { contentCacheClear } from '../src/services/content-cache';
+import { contentChanged, dinerGet, tenantLoad } from './support/diner-fixture';
 import { type FakeMercadoPago, fakeMercadoPagoStart } from './support/fake-mercadopago';
 import { type LocationIds, locationIds, WEDNESDAY_1300 } from './support/order-fixture';
 import {
@@ -224,6 +225,10 @@ describe.each(testDatabaseKinds())('Card tokenization in live mode on %s', (kind
       baseUrl: tenantFake.url,
     });
     expect(llamaCafe.branchId).not.toBe(llama.branchId);
+    // Account rows are the operators' (no API writes them): storefront reads cached before they
+    // were added show them once their entries expire (CONTENT_CACHE_MAX_AGE_MS); dropping the
+    // cache stands in for that minute.
+    contentCacheClear();
   });
 
   it("without an account row: the environment's public key at MERCADOPAGO_BASE_URL", async () => {
@@ -273,8 +278,12 @@ describe.each(testDatabaseKinds())('Card tokenization in live mode on %s', (kind
 
   it('follows the type: a redirect provider (Webpay) has none; a SANDBOX type is not paid in live mode', async () => {
     const typeId = fuego.paymentTypes.TAKE_AWAY?.CARD_ONLINE ?? 0;
-    const providerSet = (providerName: string) =>
-      ctx.database.db.update(paymentTypes).set({ providerName }).where(eq(paymentTypes.id, typeId));
+    const [company] = await ctx.database.db.select().from(companies).where(eq(companies.alias, 'fuego'));
+    // A payment type's provider is tenant content: changed, it is announced like an import's changes.
+    const providerSet = async (providerName: string) => {
+      await ctx.database.db.update(paymentTypes).set({ providerName }).where(eq(paymentTypes.id, typeId));
+      await contentChanged(ctx, company?.id ?? 0);
+    };
     try {
       await providerSet('TRANSBANK');
       expect((await takeAwayTypes(ctx, 'fuego-palermo')).byMethod.CARD_ONLINE.cardTokenization).toBeNull();

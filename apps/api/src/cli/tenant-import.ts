@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { configFromEnv } from '../config';
 import { databaseOpen } from '../db/client';
+import { contentChangedPublish } from '../services/content-cache';
 import { TENANT_ENTITIES, type TenantImportCounts, tenantImport } from '../tenant/tenant-import';
 
 const USAGE = `Usage: npm run tenant:import -- path/to/tenant.json
@@ -67,6 +68,8 @@ async function main(argv: string[]): Promise<number> {
       for (const error of result.errors) console.error(`  ${error}`);
       return 1;
     }
+    // Running API processes on this database drop their cached diner reads of the company now.
+    if (result.changed) await contentChangedPublish(database.db, result.companyId);
     const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
     console.log(`Tenant "${result.companyAlias}" (company ${result.companyId}) imported into ${where}.\n`);
     console.log(summaryTable(result.summary));

@@ -23,6 +23,19 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /**
+   * Statements sent through `db` since the database was opened: a diagnostic
+   * counter (drizzle's query logger), so a test can prove a cached read sends none.
+   */
+  queryCount(): number;
+  /**
+   * Runs `onMessage` for every `NOTIFY` on `channel` (from any process on this
+   * database) until the returned function is called. On PostgreSQL a dedicated
+   * connection outside the pool listens and reconnects after a failure (messages
+   * sent while it was down are lost: listeners keep a safety net); PGlite
+   * delivers its own notifications in-process.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 const migrationsFolder = findMigrationsFolder();
@@ -52,9 +65,13 @@ export async function databaseOpen(options: {
   /** An embedded database's files to start from (`PGlite.dumpDataDir`): tests skip initdb and the migrations run so far. */
   loadDataDir?: Blob | undefined;
 }): Promise<Database> {
+  let queries = 0;
+  const logger = { logQuery: () => void queries++ };
+  const queryCount = () => queries;
   if (options.databaseUrl) {
+    const databaseUrl = options.databaseUrl;
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: databaseUrl,
       max: 20,
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
       statement_timeout: DATABASE_STATEMENT_TIMEOUT_MS,
@@ -69,17 +86,96 @@ export async function databaseOpen(options: {
     });
     // bigint columns are read in `number` mode by drizzle; counts come back as strings otherwise.
     pg.types.setTypeParser(20, (v) => Number(v));
-    const db = drizzleNodePg(pool, { casing: 'snake_case' }) as unknown as Db;
-    await migrateWithLock(options.databaseUrl);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const db = drizzleNodePg(pool, { casing: 'snake_case', logger }) as unknown as Db;
+    await migrateWithLock(databaseUrl);
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      queryCount,
+      listen: (channel, onMessage) => postgresListen(databaseUrl, channel, onMessage),
+    };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir
     ? await PGlite.create(options.dataDir)
     : await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const pgliteDb = drizzlePglite(client, { casing: 'snake_case' });
+  const pgliteDb = drizzlePglite(client, { casing: 'snake_case', logger });
   await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: pgliteDb as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    queryCount,
+    listen: async (channel, onMessage) => {
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const LISTEN_RECONNECT_MS = 1000;
+/** The most closing the listening connection may take. */
+const LISTEN_CLOSE_MS = 1000;
+
+/**
+ * `LISTEN` on a connection of its own (a pooled one would be handed to other
+ * queries). When it fails — PostgreSQL restarted, the network dropped — it
+ * connects again every LISTEN_RECONNECT_MS until it is stopped; errors never
+ * reach the process as unhandled.
+ */
+async function postgresListen(
+  databaseUrl: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    client = next;
+    const again = () => {
+      if (stopped || client !== next || retry) return;
+      client = undefined;
+      next.end().catch(() => {});
+      retry = setTimeout(() => {
+        retry = undefined;
+        if (!stopped) connect().catch(() => {});
+      }, LISTEN_RECONNECT_MS);
+      retry.unref();
+    };
+    next.on('error', again);
+    next.on('end', again);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      again();
+      throw error;
+    }
+  };
+  // The first connection must work (the database was just opened); later ones retry quietly.
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    // A connection stuck on an unreachable server must not hold a shutdown up.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      client?.end().catch(() => {}),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, LISTEN_CLOSE_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+  };
 }
 
 /**
@@ -115,4 +211,9 @@ export async function databaseIsEmpty(db: Queryable): Promise<boolean> {
   const result = await db.execute(sql`select not exists (select 1 from companies) as empty`);
   const rows = (result as unknown as { rows: { empty: boolean }[] }).rows;
   return rows[0]?.empty === true;
+}
+
+/** Sends `payload` to every listener of `channel` on this database (delivered when the sender's transaction, if any, commits). */
+export async function databaseNotify(db: Queryable, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }

@@ -4,7 +4,7 @@
  * of a request; every query after it is scoped by the company of the row found,
  * so one tenant's ids never reach another tenant's data.
  */
-import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { RETIRED_POSITION } from '../db/schema/columns';
 import { aliases, branchContacts, branches, companies, countries } from '../db/schema/tenant';
@@ -140,4 +140,16 @@ export async function branchContactsOfBranch(
       ),
     )
     .orderBy(asc(branchContacts.position), asc(branchContacts.id));
+}
+
+/** The content versions of some companies (a company that no longer exists is left out). */
+export async function companyContentVersions(
+  db: Queryable,
+  companyIds: number[],
+): Promise<{ id: number; contentVersion: number }[]> {
+  if (companyIds.length === 0) return [];
+  return db
+    .select({ id: companies.id, contentVersion: companies.contentVersion })
+    .from(companies)
+    .where(inArray(companies.id, companyIds));
 }

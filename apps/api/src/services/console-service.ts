@@ -53,6 +53,7 @@ import {
 } from '../repositories/console-repository';
 import { type OrderRow, orderItemsOf, orderSurroundingsFind } from '../repositories/order-repository';
 import { type OutboxStatus, outboxFind, outboxList } from '../repositories/outbox-repository';
+import { contentChangedPublish } from './content-cache';
 import type { StaffPrincipal } from './staff-auth-service';
 
 /** (ours) Texts of the console's refusals. */
@@ -261,6 +262,8 @@ async function controlsPublished(
   if (!row) throw notFound(consoleMessages.branchContactNotFound(branchContactId));
   const branchContact = consoleBranchContactPresent(row);
   if (changed) {
+    // The storefront's cached reads of this company follow the switch in every process.
+    await afterCommit(deps, 'content-changed', () => contentChangedPublish(deps.db, staff.companyId));
     await afterCommit(deps, 'branch-contact-updated', async () =>
       deps.realtime.publish(rooms.console(branchContactId), 'branch-contact-updated', branchContact),
     );

@@ -2,7 +2,9 @@
  * The diner's reads of the tenant structure: what `/menu/{alias}` resolves to,
  * branches, branch contacts with their active order modes, menu customization,
  * countries and image urls. Each function finds its entry row by alias or id,
- * then scopes every further query by that row's company.
+ * then scopes every further query by that row's company. The storefront's
+ * reads (entity, order modes, discounts, customization) are answered from the
+ * content cache (content-cache.ts): a hit sends no query.
  */
 import { surveyNpsAvg, surveyNpsFigures } from '@comanda/domain/survey-nps';
 import type { Queryable } from '../db/client';
@@ -24,6 +26,7 @@ import { orderModesOfBranchContacts, paymentTypesOfOrderModes } from '../reposit
 import { surveyRatingDistributions } from '../repositories/survey-figures-repository';
 import {
   aliasFind,
+  aliasNormalize,
   type BranchContactRow,
   type BranchRow,
   branchContactFind,
@@ -46,6 +49,7 @@ import type {
   MenuDiscountView,
   OrderModeView,
 } from '../schemas/diner';
+import { contentCached } from './content-cache';
 
 /** What the services need from the configuration. */
 export interface DinerContext {
@@ -168,6 +172,15 @@ async function branchContactView(
  * branch, country and active order modes) the alias names.
  */
 export async function dinerEntityResolve(ctx: DinerContext, alias: string): Promise<DinerEntityView> {
+  return contentCached(
+    ctx.db,
+    `entity:${aliasNormalize(alias)}`,
+    async () => (await aliasFind(ctx.db, alias))?.companyId,
+    () => dinerEntityLoad(ctx, alias),
+  );
+}
+
+async function dinerEntityLoad(ctx: DinerContext, alias: string): Promise<DinerEntityView> {
   const { db } = ctx;
   const found = await aliasFind(db, alias);
   if (!found) throw notFound(`No existe el alias '${alias}'`);
@@ -211,9 +224,21 @@ export async function branchContactGet(
   ctx: DinerContext,
   branchContactId: number,
 ): Promise<BranchContactView> {
-  const contact = await branchContactFind(ctx.db, branchContactId);
-  if (!contact) throw notFound(`No existe el local ${branchContactId}`);
-  return (await branchContactView(ctx, contact)).branchContact;
+  return contentCached(
+    ctx.db,
+    `branch-contact:${branchContactId}`,
+    async () => (await branchContactFind(ctx.db, branchContactId))?.companyId,
+    async () => {
+      const contact = await branchContactFind(ctx.db, branchContactId);
+      if (!contact) throw notFound(`No existe el local ${branchContactId}`);
+      return (await branchContactView(ctx, contact)).branchContact;
+    },
+  );
+}
+
+/** The company of a branch, or undefined when there is no such branch (the content cache's entry lookup). */
+async function companyOfBranch(db: Queryable, branchId: number): Promise<number | undefined> {
+  return (await branchFind(db, branchId))?.companyId;
 }
 
 /** `GET /api/diner/companies/{companyId}`. */
@@ -255,14 +280,30 @@ export async function branchOrderModes(
   ctx: Pick<DinerContext, 'db' | 'config'>,
   branchId: number,
 ): Promise<OrderModeView[]> {
-  const branch = await branchOrNotFound(ctx.db, branchId);
-  const contacts = await branchContactsOfBranch(ctx.db, branch.companyId, branch.id);
-  const byContact = await orderModesByContact(ctx, branch.companyId, contacts);
-  return contacts.flatMap((contact) => byContact.get(contact.id) ?? []);
+  return contentCached(
+    ctx.db,
+    `branch-order-modes:${branchId}`,
+    () => companyOfBranch(ctx.db, branchId),
+    async () => {
+      const branch = await branchOrNotFound(ctx.db, branchId);
+      const contacts = await branchContactsOfBranch(ctx.db, branch.companyId, branch.id);
+      const byContact = await orderModesByContact(ctx, branch.companyId, contacts);
+      return contacts.flatMap((contact) => byContact.get(contact.id) ?? []);
+    },
+  );
 }
 
 /** `GET /api/diner/{branchId}/discounts`: the branch's menu discounts, with the ids of their plates in every menu. */
 export async function branchDiscounts(db: Queryable, branchId: number): Promise<MenuDiscountView[]> {
+  return contentCached(
+    db,
+    `branch-discounts:${branchId}`,
+    () => companyOfBranch(db, branchId),
+    () => branchDiscountsLoad(db, branchId),
+  );
+}
+
+async function branchDiscountsLoad(db: Queryable, branchId: number): Promise<MenuDiscountView[]> {
   const branch = await branchOrNotFound(db, branchId);
   const [{ country }, discounts, plateKeys] = await Promise.all([
     companyAndCountry(db, branch.companyId),
@@ -277,6 +318,15 @@ export async function branchDiscounts(db: Queryable, branchId: number): Promise<
 
 /** `GET /api/menucustomization/{branchId}`, with the spec's defaults (notes limited to 250). */
 export async function menuCustomizationGet(db: Queryable, branchId: number): Promise<MenuCustomizationView> {
+  return contentCached(
+    db,
+    `menu-customization:${branchId}`,
+    () => companyOfBranch(db, branchId),
+    () => menuCustomizationLoad(db, branchId),
+  );
+}
+
+async function menuCustomizationLoad(db: Queryable, branchId: number): Promise<MenuCustomizationView> {
   const branch = await branchOrNotFound(db, branchId);
   const custom = branch.menuCustomization;
   const banner = custom.promotionalBanner;

@@ -8,10 +8,12 @@
  * cart rule "clear the cart when the new mode's menu hash differs" needs
  * (delivery and take-away of the same menu keep the cart).
  *
- * Every import bumps `companies.contentVersion`, so a process never serves a
- * stale body even if nobody tells it about the import: the next request reads
- * the new version (one small query) and misses. `menuCacheClear()` frees the
- * memory at once after an import in this process.
+ * Every import and console switch bumps `companies.contentVersion`. Which
+ * version and menu a request names (alias, branch contact, order mode → menu
+ * reference) is itself cached by content-cache.ts, which learns of a new
+ * version from the writer's notice (or its safety net), so a cache hit costs
+ * no query at all. `menuCacheClear()` frees the memory at once after an import
+ * in this process.
  */
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/client';
@@ -23,7 +25,8 @@ import {
   menuRefFindForBranchContact,
   menuRefsForAlias,
 } from '../repositories/order-mode-repository';
-import { aliasFind } from '../repositories/tenant-repository';
+import { aliasFind, aliasIsPlausible, aliasNormalize } from '../repositories/tenant-repository';
+import { contentCacheClear, contentCached, contentCachedVersioned } from './content-cache';
 
 /** A serialized menu and its content hash (the ETag and the spec's menu hash). */
 export interface MenuEntry {
@@ -75,9 +78,10 @@ function cacheSet(key: string, entry: MenuEntry): void {
   }
 }
 
-/** Drops every cached menu. Call it after a tenant import. */
+/** Drops every cached menu, and the cached reads that name menus (references, hashes). Call it after a tenant import. */
 export function menuCacheClear(): void {
   cache.clear();
+  contentCacheClear();
 }
 
 /** How many menu bodies are cached (for tests and diagnostics). */
@@ -134,7 +138,18 @@ export async function menuForBranchContact(
   db: Queryable,
   query: { branchContactAlias: string; branchContactId: number; orderModeId: number },
 ): Promise<MenuEntry> {
-  const ref = await menuRefFindForBranchContact(db, query);
+  const normalized = aliasNormalize(query.branchContactAlias);
+  // The reference carries its contentVersion, read in the same statement: it is its own version.
+  const ref = aliasIsPlausible(normalized)
+    ? await contentCachedVersioned(
+        db,
+        `menu-ref:${normalized}:${query.branchContactId}:${query.orderModeId}`,
+        async () => {
+          const found = await menuRefFindForBranchContact(db, query);
+          return found && { companyId: found.companyId, version: found.contentVersion, value: found };
+        },
+      )
+    : undefined;
   if (ref) return menuEntryGet(db, ref);
   // Rare path: tell the diner which part did not match.
   const alias = await aliasFind(db, query.branchContactAlias);
@@ -153,6 +168,21 @@ export async function menuForBranchContact(
  * that alias are left out. Without ids, every active mode under the alias.
  */
 export async function menuHashesForAlias(
+  db: Queryable,
+  alias: string,
+  orderModeIds: number[] | undefined,
+): Promise<{ orderModeId: number; hash: string }[]> {
+  const normalized = aliasNormalize(alias);
+  const ids = orderModeIds ? [...new Set(orderModeIds)].join(',') : '*';
+  return contentCached(
+    db,
+    `menu-hashes:${normalized}:${ids}`,
+    async () => (await aliasFind(db, alias))?.companyId,
+    () => menuHashesLoad(db, alias, orderModeIds),
+  );
+}
+
+async function menuHashesLoad(
   db: Queryable,
   alias: string,
   orderModeIds: number[] | undefined,

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { companies } from '../../src/db/schema/tenant';
+import { contentChangedPublish } from '../../src/services/content-cache';
 import { tenantImport } from '../../src/tenant/tenant-import';
 import type { TestContext } from './test-app';
 
@@ -25,7 +28,22 @@ export function tenantExampleRenamed(prefix: string): Record<string, unknown> {
 export async function tenantLoad(ctx: TestContext, tenant: unknown): Promise<number> {
   const result = await tenantImport(ctx.database.db, tenant);
   if (!result.ok) expect.fail(`tenant import refused:\n${result.errors.join('\n')}`);
+  // As the admin route and the CLI do after an import: cached diner reads follow it now.
+  if (result.changed) await contentChangedPublish(ctx.database.db, result.companyId);
   return result.companyId;
+}
+
+/**
+ * After a test edits a company's tenant rows straight in the database: bumps
+ * its content version and announces it, as the importer and the console's
+ * switches do after commit, so cached diner reads follow at once.
+ */
+export async function contentChanged(ctx: TestContext, companyId: number): Promise<void> {
+  await ctx.database.db
+    .update(companies)
+    .set({ contentVersion: sql`${companies.contentVersion} + 1` })
+    .where(eq(companies.id, companyId));
+  await contentChangedPublish(ctx.database.db, companyId);
 }
 
 /** GET through app.inject, with the parsed JSON body (undefined when there is none). */

@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound, unauthorized } from '../../../lib/http-error';
+import { contentChangedPublish } from '../../../services/content-cache';
 import { menuCacheClear } from '../../../services/menu-service';
 import { tenantExport } from '../../../tenant/tenant-export';
 import { ALIAS_PATTERN, TenantFileSchema } from '../../../tenant/tenant-format';
@@ -115,6 +116,8 @@ const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Stale entries are never served (the cache keys on contentVersion); this frees them now.
       if (result.changed) {
         menuCacheClear();
+        // Every process's cached diner reads of this company follow the import.
+        await contentChangedPublish(app.db, result.companyId);
         // A staff member removed, a location taken away or a password changed: their consoles stop hearing now.
         await app.realtime.staffRecheck();
       }
