@@ -86,10 +86,13 @@ async function open(url: string, menu: ApiMenu = apiMenu()) {
       </MemoryRouter>,
     );
   });
-  // The filters are a lazy chunk: wait for its import and the render it unblocks (a menu without filters has none).
-  for (let round = 0; round < 100 && container.querySelector('.menu-filters'); round++) {
+  // The filters are a lazy chunk asked once the browser is idle after the first paint: wait for it and
+  // the render it unblocks, up to 3 s (a menu without filters has none).
+  for (let round = 0; round < 150 && container.querySelector('.menu-filters'); round++) {
     if (container.querySelector('.menu-filters button')) break;
-    await settle();
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
   }
   await settle();
 }
