@@ -125,7 +125,13 @@ async function staffPage(browser: Browser, width = 1280, height = 900) {
 
 async function expectNoSeriousViolations(page: Page) {
   // react-leaflet opens a permanent tooltip before its portal fills it: axe must not catch that instant.
-  await expect(page.locator('.leaflet-tooltip:empty')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page
+        .locator('.leaflet-tooltip')
+        .evaluateAll((tooltips) => tooltips.filter((tooltip) => !tooltip.textContent?.trim()).length),
+    )
+    .toBe(0);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) =>
     ['serious', 'critical'].includes(violation.impact ?? ''),
