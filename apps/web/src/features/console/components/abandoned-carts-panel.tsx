@@ -1,3 +1,7 @@
+import {
+  ABANDONED_CART_DELAY_MINUTES_MAX,
+  ABANDONED_CART_DELAY_MINUTES_MIN,
+} from '@comanda/domain/abandoned-cart';
 import type { MoneyCountry } from '@comanda/domain/money';
 import { useEffect, useState } from 'react';
 import {
@@ -7,6 +11,7 @@ import {
 } from '../api/console-api';
 import { useMinutesSetting } from '../hooks/use-minutes-setting';
 import { money } from '../lib/format';
+import { MinutesSettingForm } from './minutes-setting-form';
 
 interface AbandonedCartsPanelProps {
   token: string;
@@ -45,7 +50,6 @@ export function AbandonedCartsPanel({
     savedMessage: 'Espera guardada.',
     onFailure,
   });
-  const { error } = setting;
 
   useEffect(() => {
     consoleAbandonedCarts(token, branchContactId).then((answer) => {
@@ -90,35 +94,13 @@ export function AbandonedCartsPanel({
             </tbody>
           </table>
           {owner ? (
-            <form className="console-abandoned__delay" onSubmit={setting.submit} noValidate>
-              <label className="console-field">
-                <span>Espera antes del mensaje (minutos)</span>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  name="delayMinutes"
-                  min={5}
-                  max={1440}
-                  step={1}
-                  value={setting.value}
-                  onChange={(event) => setting.setValue(event.target.value)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? 'delayMinutes-error' : 'delayMinutes-hint'}
-                />
-                {error ? (
-                  <span id="delayMinutes-error" className="console-error">
-                    {error}
-                  </span>
-                ) : (
-                  <span id="delayMinutes-hint" className="muted">
-                    Entre 5 y 1440 minutos (un día).
-                  </span>
-                )}
-              </label>
-              <button type="submit" className="button" disabled={setting.busy}>
-                {setting.busy ? 'Guardando…' : 'Guardar espera'}
-              </button>
-            </form>
+            <MinutesSettingForm
+              setting={setting}
+              name="delayMinutes"
+              label="Espera antes del mensaje (minutos)"
+              min={ABANDONED_CART_DELAY_MINUTES_MIN}
+              max={ABANDONED_CART_DELAY_MINUTES_MAX}
+            />
           ) : (
             <p data-testid="abandoned-delay">
               Espera antes del mensaje: {figures.delayMinutes} minutos. Solo el dueño puede cambiarla.

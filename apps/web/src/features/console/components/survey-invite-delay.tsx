@@ -5,6 +5,7 @@ import {
 } from '@comanda/domain/survey-invitation';
 import { consoleSurveyInviteDelaySet } from '../api/venue-insights-api';
 import { MINUTES_WHOLE_MESSAGE, useMinutesSetting } from '../hooks/use-minutes-setting';
+import { MinutesSettingForm } from './minutes-setting-form';
 
 /** (ours) The delay field's messages (staff: usted); the range one is the API's own. */
 export const surveyDelayMessages = {
@@ -40,7 +41,6 @@ export function SurveyInviteDelay({
     savedMessage: 'Espera de la invitación guardada.',
     onFailure,
   });
-  const { error } = setting;
 
   return (
     <section className="console-panel" aria-labelledby="survey-delay-title">
@@ -50,35 +50,13 @@ export function SurveyInviteDelay({
         aceptó recibir mensajes.
       </p>
       {owner ? (
-        <form className="console-abandoned__delay" onSubmit={setting.submit} noValidate>
-          <label className="console-field">
-            <span>Espera después de la entrega (minutos)</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              name="inviteDelayMinutes"
-              min={SURVEY_INVITE_DELAY_MINUTES_MIN}
-              max={SURVEY_INVITE_DELAY_MINUTES_MAX}
-              step={1}
-              value={setting.value}
-              onChange={(event) => setting.setValue(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'inviteDelayMinutes-error' : 'inviteDelayMinutes-hint'}
-            />
-            {error ? (
-              <span id="inviteDelayMinutes-error" className="console-error">
-                {error}
-              </span>
-            ) : (
-              <span id="inviteDelayMinutes-hint" className="muted">
-                Entre {SURVEY_INVITE_DELAY_MINUTES_MIN} y {SURVEY_INVITE_DELAY_MINUTES_MAX} minutos (un día).
-              </span>
-            )}
-          </label>
-          <button type="submit" className="button" disabled={setting.busy}>
-            {setting.busy ? 'Guardando…' : 'Guardar espera'}
-          </button>
-        </form>
+        <MinutesSettingForm
+          setting={setting}
+          name="inviteDelayMinutes"
+          label="Espera después de la entrega (minutos)"
+          min={SURVEY_INVITE_DELAY_MINUTES_MIN}
+          max={SURVEY_INVITE_DELAY_MINUTES_MAX}
+        />
       ) : (
         <p data-testid="survey-delay">
           Espera después de la entrega: {delayMinutes} minutos. Solo el dueño puede cambiarla.
