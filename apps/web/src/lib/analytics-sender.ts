@@ -13,7 +13,9 @@ const FLUSH_DELAY_MS = 2000;
 const BATCH_MAX = 20;
 
 let queue: AnalyticsEvent[] = [];
-let timer: number | undefined;
+// Plain setTimeout (not window.setTimeout): a timer that outlives its page, as in a
+// test whose DOM was torn down, must still run harmlessly.
+let timer: ReturnType<typeof setTimeout> | undefined;
 let memorySessionId: string | undefined;
 
 function uuid(): string {
@@ -46,7 +48,7 @@ export function analyticsSessionId(): string {
 
 /** Sends what is queued now. */
 export function analyticsFlush(): void {
-  window.clearTimeout(timer);
+  clearTimeout(timer);
   timer = undefined;
   if (queue.length === 0) return;
   const events = queue;
@@ -75,5 +77,5 @@ document.addEventListener('visibilitychange', () => {
 export function analyticsEnqueue(events: readonly AnalyticsEvent[]): void {
   queue.push(...events);
   if (queue.length >= BATCH_MAX) analyticsFlush();
-  else if (timer === undefined) timer = window.setTimeout(analyticsFlush, FLUSH_DELAY_MS);
+  else if (timer === undefined) timer = setTimeout(analyticsFlush, FLUSH_DELAY_MS);
 }

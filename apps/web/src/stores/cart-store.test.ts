@@ -26,6 +26,8 @@ function item(overrides: Partial<CartItem> = {}): CartItem {
 
 beforeEach(() => {
   localStorage.clear();
+  // Adding to the cart sends analytics events: the network edge answers them.
+  vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
 });
 
 describe('ordering §4: the cart, kept locally by branch contact alias', () => {
