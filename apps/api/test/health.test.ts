@@ -20,6 +20,14 @@ describe.each(testDatabaseKinds())('platform on %s', (kind) => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'SAMEORIGIN',
+    });
+    // Plain http (the tests' PUBLIC_URL): no HSTS, which would pin a host to https.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 

@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,7 +6,7 @@ import type { Config } from '../../config';
 import { redisCountersClient, redisOrMemory } from '../../lib/redis-fallback';
 import { cardTokenizationOrigins } from '../../payments/card-tokenization';
 import { type AbuseCounters, abuseCountersMemory, abuseCountersRedis } from '../../services/abuse-counters';
-import { cspRegisterVariants, cspStorefrontDirectives } from './content-security';
+import { securityHeadersRegister } from './content-security';
 
 /**
  * Safe defaults for every route: security headers with a content security
@@ -21,14 +20,7 @@ import { cspRegisterVariants, cspStorefrontDirectives } from './content-security
 export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const cardTokenHosts = await cardTokenizationOrigins({ db: app.db, config });
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: cspStorefrontDirectives(config, cardTokenHosts),
-      },
-      crossOriginEmbedderPolicy: false,
-      hsts: config.publicUrl.startsWith('https://'),
-    });
-    cspRegisterVariants(app, config);
+    securityHeadersRegister(app, config, cardTokenHosts);
 
     await app.register(cors, {
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
