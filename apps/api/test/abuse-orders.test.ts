@@ -14,6 +14,7 @@ import {
   staffLogin,
 } from './support/console-fixture';
 import { tenantExample, tenantLoad } from './support/diner-fixture';
+import { type CloudServer, cloudApiServer, PHONE_NUMBER_ID, TOKEN } from './support/fake-whatsapp-cloud';
 import { type LocationIds, locationIds, WEDNESDAY_1300 } from './support/order-fixture';
 import { testDatabaseKinds, useTestApp } from './support/test-app';
 
@@ -26,7 +27,17 @@ import { testDatabaseKinds, useTestApp } from './support/test-app';
 const LIMITS = { perIp: 5, perPhone: 3, perVenue: 8, messagesPerDay: 2 };
 
 describe.each(testDatabaseKinds())('order and message spam on %s', (kind) => {
+  // Messages are sent through a provider (a local server speaking the Cloud API): without one they are
+  // only kept for the console and no phone can be spammed (ADR 043), so the daily cap has nothing to cap.
+  let cloud: CloudServer;
+  const whatsApp = { token: TOKEN, phoneNumberId: PHONE_NUMBER_ID, apiUrl: '' };
+  beforeAll(async () => {
+    cloud = await cloudApiServer();
+    whatsApp.apiUrl = cloud.url;
+  });
+  afterAll(async () => cloud.close());
   const ctx = useTestApp(kind, {
+    whatsApp,
     // One proxy in front: the client is the address it appended to X-Forwarded-For.
     trustProxy: 1,
     rateLimits: { order: LIMITS.perIp, codeValidate: 1000, clientLog: 1000 },
@@ -223,11 +234,14 @@ describe.each(testDatabaseKinds())('order and message spam on %s', (kind) => {
       .from(outboxMessages)
       .where(eq(outboxMessages.branchContactId, palermo.id));
     const mine = rows.filter((row) => row.toPhone === phone);
-    expect(mine.filter((row) => row.status === 'KEPT')).toHaveLength(LIMITS.messagesPerDay);
+    expect(mine.filter((row) => row.status === 'SENT')).toHaveLength(LIMITS.messagesPerDay);
     expect(mine.filter((row) => row.status === 'FAILED')).toEqual([
       { toPhone: phone, status: 'FAILED', lastError: OUTBOX_DAILY_CAP_ERROR },
     ]);
-    expect(rows.filter((row) => row.toPhone === other).map((row) => row.status)).toEqual(['KEPT']);
+    expect(rows.filter((row) => row.toPhone === other).map((row) => row.status)).toEqual(['SENT']);
+    expect(cloud.received.filter((sent) => sent.body.to === phone.replace('+', ''))).toHaveLength(
+      LIMITS.messagesPerDay,
+    );
     const trips = await db().select().from(abuseTrips).where(eq(abuseTrips.kind, 'MESSAGE_CAP'));
     expect(trips.filter((trip) => trip.phoneMasked === `···${phone.slice(-4)}`)).toEqual([
       expect.objectContaining({ branchContactId: palermo.id, count: 1 }),

@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds())('the diner message of a placed order on %s', 
   beforeEach(() => ctx.app.clock.pin(WEDNESDAY_1300));
   afterAll(() => ctx.app.clock.pin(undefined));
 
-  it('writes one PENDING message to the diner’s phone with the order (fast path)', async () => {
+  it('writes one message to the diner’s phone with the order (fast path), KEPT when no provider sends it', async () => {
     const phone = freshPhone();
     const placed = await orderPlace(ctx, palermoTakeAway(palermo, { phone }));
     const [order] = await db().select().from(orders).where(eq(orders.id, placed.id));
@@ -64,8 +64,10 @@ describe.each(testDatabaseKinds())('the diner message of a placed order on %s', 
       channel: 'WHATSAPP',
       kind: 'ORDER_GENERATED',
       toPhone: order?.phone,
-      status: 'PENDING',
-      attempts: 0,
+      // No messaging provider in the tests' configuration: written settled, no pass needed (ADR 043).
+      status: 'KEPT',
+      attempts: 1,
+      sentAt: new Date(WEDNESDAY_1300),
       createdAt: new Date(WEDNESDAY_1300),
       body:
         `Recibimos tu pedido ${placed.code} en Fuego Palermo. Te avisaremos cuando el local lo acepte.\n` +
@@ -147,10 +149,43 @@ describe.each(testDatabaseKinds())('the diner message of a placed order on %s', 
       expect(await outbox).toMatchObject({
         orderCode: placed.code,
         kind: 'ORDER_GENERATED',
-        status: 'PENDING',
+        status: 'KEPT',
+        attempts: 1,
       });
     } finally {
       socket.close();
     }
   });
 });
+
+describe.each(testDatabaseKinds())(
+  'the diner message of a placed order with a messaging provider on %s',
+  (kind) => {
+    // Only configured: nothing is sent here (the outbox pass is not run), so no server is needed.
+    const ctx = useTestApp(kind, {
+      whatsApp: {
+        token: 'EAAG-test-token',
+        phoneNumberId: '106540352242922',
+        apiUrl: 'http://127.0.0.1:9/v21.0',
+      },
+    });
+    let palermo: LocationIds;
+    beforeAll(async () => {
+      await tenantLoad(ctx, tenantExample());
+      palermo = await locationIds(ctx, 'fuego-palermo');
+    });
+    beforeEach(() => ctx.app.clock.pin(WEDNESDAY_1300));
+    afterAll(() => ctx.app.clock.pin(undefined));
+
+    it('writes it PENDING, for the outbox pass to send', async () => {
+      const placed = await orderPlace(ctx, palermoTakeAway(palermo));
+      const messages = await ctx.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.orderId, placed.id));
+      expect(messages).toEqual([
+        expect.objectContaining({ kind: 'ORDER_GENERATED', status: 'PENDING', attempts: 0, sentAt: null }),
+      ]);
+    });
+  },
+);

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, databaseOpen } from '../src/db/client';
@@ -20,98 +18,14 @@ import {
   staffLogin,
 } from './support/console-fixture';
 import { tenantExample, tenantLoad } from './support/diner-fixture';
+import { type CloudServer, cloudApiServer, PHONE_NUMBER_ID, TOKEN } from './support/fake-whatsapp-cloud';
 import { type LocationIds, locationIds, WEDNESDAY_1300 } from './support/order-fixture';
 import { type TestContext, testDatabaseKinds, useTestApp } from './support/test-app';
 
 // Diner messages leave through the outbox. The WhatsApp Business Cloud API
 // adapter is tested against a local HTTP server that speaks the Cloud API
-// (`POST /v{n}/{phone-number-id}/messages`, Bearer token, Graph errors); the
-// local default keeps messages in the outbox. The sender claims rows with
+// (support/fake-whatsapp-cloud.ts); the local default keeps messages in the outbox. The sender claims rows with
 // `for update skip locked` and a lease: two claimers never send one message twice.
-
-const PHONE_NUMBER_ID = '106540352242922';
-const TOKEN = 'EAAG-test-token';
-
-interface CloudRequest {
-  path: string;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  body: {
-    messaging_product: string;
-    recipient_type: string;
-    to: string;
-    type: string;
-    text: { preview_url: boolean; body: string };
-  };
-}
-
-/**
- * A local server speaking the Cloud API's messages endpoint: checks the token,
- * records each request, and answers per `respond` (default: the documented 200).
- */
-async function cloudApiServer() {
-  const received: CloudRequest[] = [];
-  let wamid = 0;
-  const ok = () => ({
-    status: 200,
-    body: {
-      messaging_product: 'whatsapp',
-      contacts: [{ input: 'x', wa_id: 'x' }],
-      messages: [{ id: `wamid.HBgLTEST${++wamid}` }],
-    },
-  });
-  const state = {
-    received,
-    delayMs: 0,
-    respond: (_request: CloudRequest): { status: number; body: unknown } => ok(),
-    ok,
-    url: '',
-    close: async () => {},
-  };
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => {
-      raw += chunk;
-    });
-    req.on('end', () => {
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      if (req.method !== 'POST' || req.url !== `/v21.0/${PHONE_NUMBER_ID}/messages`) {
-        return send(404, { error: { message: 'Unknown path', type: 'GraphMethodException', code: 100 } });
-      }
-      if (req.headers.authorization !== `Bearer ${TOKEN}`) {
-        return send(401, {
-          error: {
-            message: 'Invalid OAuth access token',
-            type: 'OAuthException',
-            code: 190,
-            fbtrace_id: 'A1',
-          },
-        });
-      }
-      const entry: CloudRequest = {
-        path: req.url,
-        authorization: req.headers.authorization,
-        contentType: req.headers['content-type'],
-        body: JSON.parse(raw),
-      };
-      received.push(entry);
-      const answer = state.respond(entry);
-      setTimeout(() => send(answer.status, answer.body), state.delayMs);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v21.0`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return state;
-}
-type CloudServer = Awaited<ReturnType<typeof cloudApiServer>>;
 
 const graphError = (status: number, code: number, message = 'error') => ({
   status,
@@ -459,13 +373,22 @@ describe.each(testDatabaseKinds())('outbox without a messaging provider on %s', 
     const palermo = await locationIds(ctx, 'fuego-palermo');
     const owner = await staffLogin(ctx, FUEGO_OWNER);
     const placed = await orderPlace(ctx, palermoTakeAway(palermo));
+    // The placement's message is written settled (ADR 043): no background pass is needed for it.
+    expect(await messagesOf(ctx, placed.id)).toEqual([
+      expect.objectContaining({
+        kind: 'ORDER_GENERATED',
+        status: 'KEPT',
+        attempts: 1,
+        sentAt: new Date(WEDNESDAY_1300),
+      }),
+    ]);
     await request(ctx, 'POST', `/api/console/orders/${placed.id}/status`, {
       token: owner,
       payload: { status: 'ACCEPTED' },
     });
     expect(ctx.app.jobs.adapter.name).toBe('outbox');
-    // The placement's message and the move's.
-    expect(await ctx.app.jobs.outboxRunOnce()).toMatchObject({ claimed: 2, kept: 2 });
+    // The move's message goes through the sender, which keeps it.
+    expect(await ctx.app.jobs.outboxRunOnce()).toMatchObject({ claimed: 1, kept: 1 });
     for (const message of await messagesOf(ctx, placed.id)) {
       expect(message).toMatchObject({ status: 'KEPT', attempts: 1, sentAt: new Date(WEDNESDAY_1300) });
     }

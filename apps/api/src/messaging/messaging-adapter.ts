@@ -40,6 +40,11 @@ export interface MessagingAdapter {
   send(message: OutgoingMessage): Promise<SendResult>;
 }
 
+/** Whether a provider is configured to send diner messages (else they are only kept for the console). */
+export function messagingIsConfigured(config: Pick<Config, 'whatsApp'>): boolean {
+  return Boolean(config.whatsApp.token && config.whatsApp.phoneNumberId);
+}
+
 /** The adapter the configuration asks for. */
 export function messagingAdapterFromConfig(config: Pick<Config, 'whatsApp'>): MessagingAdapter {
   const { token, phoneNumberId, apiUrl } = config.whatsApp;

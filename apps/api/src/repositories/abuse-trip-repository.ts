@@ -2,7 +2,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { abuseTrips } from '../db/schema/abuse';
-import { branchContacts, branches, orderModes } from '../db/schema/tenant';
+import { branchContacts, branches, companies, orderModes } from '../db/schema/tenant';
 
 export type AbuseTripRow = typeof abuseTrips.$inferSelect;
 export type AbuseTripKind = AbuseTripRow['kind'];
@@ -50,14 +50,23 @@ export async function abuseTripsList(
     .limit(scope.limit);
 }
 
-/** The location and company of an order mode, or undefined (an order for nothing trips nothing). */
+/**
+ * The location and company of an order mode, with the company's content
+ * version (the read is cached under it), or undefined (an order for nothing
+ * trips nothing).
+ */
 export async function orderModeVenueFind(
   db: Queryable,
   orderModeId: number,
-): Promise<{ companyId: number; branchContactId: number } | undefined> {
+): Promise<{ companyId: number; branchContactId: number; contentVersion: number } | undefined> {
   const [row] = await db
-    .select({ companyId: orderModes.companyId, branchContactId: orderModes.branchContactId })
+    .select({
+      companyId: orderModes.companyId,
+      branchContactId: orderModes.branchContactId,
+      contentVersion: companies.contentVersion,
+    })
     .from(orderModes)
+    .innerJoin(companies, eq(companies.id, orderModes.companyId))
     .where(eq(orderModes.id, orderModeId))
     .limit(1);
   return row;

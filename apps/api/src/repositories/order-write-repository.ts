@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Queryable } from '../db/client';
+import { executePrepared } from '../db/prepared';
 import { RETIRED_POSITION } from '../db/schema/columns';
 import type { outboxMessages } from '../db/schema/platform';
 import type { PlacementState } from './order-placement-repository';
@@ -249,7 +250,7 @@ export async function orderWrite(q: Queryable, write: OrderWrite, code: string):
     outbox_id: number | null;
   }[];
   try {
-    rows = ((await q.execute(statement)) as unknown as { rows: typeof rows }).rows;
+    rows = await executePrepared(q, statement);
   } catch (error) {
     if (claim && isOrderCodeTaken(error)) return { outcome: 'code-taken' };
     throw error;

@@ -24,6 +24,7 @@ import {
   orderModeVenueFind,
 } from '../repositories/abuse-trip-repository';
 import type { AbuseCounters } from './abuse-counters';
+import { contentCachedVersioned } from './content-cache';
 
 /** (ours) What a refused diner reads (storefront voice: tú). */
 export const abuseMessages = {
@@ -173,7 +174,7 @@ export async function abuseOrderAddressCheck(
   const noted = byIp.count - deps.orderPerMinute <= ORDER_IP_TRIPS_NOTED;
   const venue =
     noted && typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= 2147483647
-      ? await orderModeVenueFind(deps.db, id)
+      ? await orderModeVenue(deps.db, id)
       : undefined;
   if (venue) await abuseTripNote(deps, venue, 'ORDER_IP', 60_000);
   throw tooMany(abuseMessages.ordersFromAddress(minutesOf(byIp.resetInMs)), byIp.resetInMs);
@@ -186,12 +187,25 @@ export async function abuseOrderAddressCheck(
  * discount-code failures, for an order with a code); takes the phone's and the
  * location's count back when `place` fails or replays; counts a failed code.
  */
+/** The location of an order mode, from memory while its company's content is unchanged (no query per order). */
+function orderModeVenue(
+  db: Queryable,
+  orderModeId: number,
+): Promise<{ companyId: number; branchContactId: number } | undefined> {
+  return contentCachedVersioned(db, `order-mode-venue:${orderModeId}`, async () => {
+    const row = await orderModeVenueFind(db, orderModeId);
+    if (!row) return undefined;
+    const { contentVersion, ...venue } = row;
+    return { companyId: venue.companyId, version: contentVersion, value: venue };
+  });
+}
+
 export async function abuseOrderGuard<T extends { replayed: boolean }>(
   deps: AbuseDeps,
   input: AbuseOrderInput,
   place: () => Promise<T>,
 ): Promise<T> {
-  const venue = await orderModeVenueFind(deps.db, input.orderModeId);
+  const venue = await orderModeVenue(deps.db, input.orderModeId);
   // An order for no location is the service's to refuse (404/400); nothing else to count.
   if (!venue) return place();
 

@@ -52,7 +52,12 @@ import {
   orderStatusEventsOf,
 } from '../repositories/console-repository';
 import { type OrderRow, orderItemsOf, orderSurroundingsFind } from '../repositories/order-repository';
-import { type OutboxStatus, outboxFind, outboxList } from '../repositories/outbox-repository';
+import {
+  type OutboxListRow,
+  type OutboxStatus,
+  outboxFind,
+  outboxList,
+} from '../repositories/outbox-repository';
 import { contentChangedPublish } from './content-cache';
 import type { StaffPrincipal } from './staff-auth-service';
 
@@ -242,7 +247,12 @@ export async function consoleOutboxPublish(
   outboxId: number,
 ): Promise<void> {
   const row = await outboxFind(deps.db, outboxId);
-  if (!row?.message.branchContactId) return;
+  if (row) consoleOutboxRowPublish(deps, row);
+}
+
+/** Tells a location's console of a message already at hand (a placement wrote it: no read back). */
+export function consoleOutboxRowPublish(deps: Pick<ConsoleDeps, 'realtime'>, row: OutboxListRow): void {
+  if (!row.message.branchContactId) return;
   deps.realtime.publish(
     rooms.console(row.message.branchContactId),
     'outbox-updated',

@@ -9,6 +9,7 @@ import { codeDiscountRedeem } from '../repositories/code-discount-repository';
 import { loyaltyRedeem } from '../repositories/customer-repository';
 import type { OrderRow } from '../repositories/order-repository';
 import { type OrderAnswerKey, type OrderWrite, orderWrite } from '../repositories/order-write-repository';
+import type { OutboxInsert, OutboxListRow, OutboxRow } from '../repositories/outbox-repository';
 import type { OrderConsoleView, OrderPlacedView } from '../schemas/order';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 import { orderCodeNew, type Prepared, text } from './order-placement-common';
@@ -23,22 +24,48 @@ export interface OrderCreatedEvent {
   room: string;
   event: 'order-created';
   payload: OrderConsoleView;
-  /** The diner's message written with the order (the console's outbox hears of it too). */
-  outboxId: number | null;
+  /** The diner's message written with the order, as stored (the console's outbox hears of it too). */
+  outbox: OutboxListRow | null;
 }
 
 /** A written order, its answer, and what the console hears. */
 export interface OrderPlaced {
   order: OrderRow;
   body: OrderPlacedView;
-  outboxId: number | null;
+  outbox: OutboxListRow | null;
   deferred?: OrderCreatedEvent;
 }
 
-/** When and where a placement happens: the server's clock and the public address (links in messages). */
+/**
+ * When and where a placement happens: the server's clock, the public address
+ * (links in messages), and whether diner messages are only kept for the
+ * console (no messaging provider configured: the message is written already
+ * settled as KEPT, and no background pass ever has to touch it — ADR 043).
+ */
 export interface PlacementEnv {
   now: number;
   publicUrl: string;
+  messagesKept: boolean;
+}
+
+/** The outbox row the order's statement wrote, as the database holds it (the console is told without reading it back). */
+function outboxRowOf(values: OutboxInsert, id: number, orderId: number): OutboxRow {
+  return {
+    id,
+    companyId: values.companyId,
+    branchContactId: values.branchContactId ?? null,
+    orderId,
+    channel: values.channel ?? 'WHATSAPP',
+    kind: values.kind,
+    toPhone: values.toPhone,
+    body: values.body,
+    status: values.status ?? 'PENDING',
+    attempts: values.attempts ?? 0,
+    lastError: values.lastError ?? null,
+    lockedUntil: values.lockedUntil ?? null,
+    createdAt: values.createdAt ?? new Date(),
+    sentAt: values.sentAt ?? null,
+  };
 }
 
 export function deferredOf(placed: OrderPlaced): { deferred?: OrderCreatedEvent } {
@@ -84,7 +111,7 @@ export async function orderStore(
     );
     // The diner hears that the order was received only where a console will move it on: with the
     // messaging hand-off the venue learns of the order from the diner's own message, and nothing follows.
-    const notification = branchContact.ordersConsoleActive
+    const message = branchContact.ordersConsoleActive
       ? outboxOrderNotificationValues({
           order: { ...values, id: 0, code },
           branchContact,
@@ -93,6 +120,10 @@ export async function orderStore(
           now,
         })
       : undefined;
+    const notification =
+      message && env.messagesKept
+        ? { ...message, status: 'KEPT' as const, attempts: 1, sentAt: at }
+        : message;
     const written = await orderWrite(
       q,
       {
@@ -116,7 +147,10 @@ export async function orderStore(
       placed = {
         order: { ...values, id: written.id, code, customerId: written.customerId, orderText },
         body: { ...answer, id: written.id },
-        outboxId: written.outboxId,
+        outbox:
+          notification && written.outboxId !== null
+            ? { message: outboxRowOf(notification, written.outboxId, written.id), orderCode: code }
+            : null,
       };
     }
   }
@@ -193,7 +227,7 @@ export async function orderStore(
       room: rooms.console(branchContact.id),
       event: 'order-created',
       payload: orderConsolePresent(order, lines, surroundings, now),
-      outboxId: placed.outboxId,
+      outbox: placed.outbox,
     },
   };
 }

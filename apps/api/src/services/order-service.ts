@@ -90,6 +90,8 @@ export async function orderPlace(
     authorization?: string | undefined;
     /** The request's X-Customer-Session header: the diner's proof of the phone (ADR 018), if any. */
     customerSession?: string | undefined;
+    /** No messaging provider is configured: the diner's message is written as KEPT (ADR 043). */
+    messagesKept: boolean;
   },
 ): Promise<OrderPlaceResult> {
   const { payload, now, authorization } = input;
@@ -98,7 +100,7 @@ export async function orderPlace(
     session ??= customerSessionOf(db, input.customerSession, now);
     return session;
   };
-  const env: PlacementEnv = { now, publicUrl: input.publicUrl };
+  const env: PlacementEnv = { now, publicUrl: input.publicUrl, messagesKept: input.messagesKept };
   const key = { scope: 'order', key: input.idempotencyKey };
   const requestHash = idempotencyRequestHash(payload);
   const claimKey: OrderAnswerKey = { mode: 'claim', ...key, requestHash };

@@ -121,7 +121,11 @@ function securityBaseHeaders(config: Config): Record<string, string> {
  * policy; API answers keep the storefront's (JSON is sent with nosniff and
  * never runs as a document). A route may still set its own policy after this.
  */
-export function securityHeadersRegister(app: FastifyInstance, config: Config, cardTokenHosts: string[]): void {
+export function securityHeadersRegister(
+  app: FastifyInstance,
+  config: Config,
+  cardTokenHosts: string[],
+): void {
   const base = securityBaseHeaders(config);
   const storefront = { 'content-security-policy': cspStorefrontPolicy(config, cardTokenHosts), ...base };
   const consoleHeaders = { 'content-security-policy': cspConsolePolicy(config), ...base };

@@ -4,6 +4,7 @@
  * does the rest, and realtime events leave only after the order committed.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { messagingIsConfigured } from '../../../messaging/messaging-adapter';
 import {
   IdempotencyHeadersSchema,
   OrderPayloadSchema,
@@ -11,7 +12,7 @@ import {
   orderErrorResponses,
 } from '../../../schemas/order';
 import { abuseOrderAddressCheck, abuseOrderGuard } from '../../../services/abuse-service';
-import { afterCommit, consoleOutboxPublish } from '../../../services/console-service';
+import { afterCommit, consoleOutboxRowPublish } from '../../../services/console-service';
 import { orderPlace } from '../../../services/order-service';
 
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -55,13 +56,14 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
             publicUrl: app.config.publicUrl,
             authorization: request.headers.authorization,
             customerSession: request.headers['x-customer-session'],
+            messagesKept: !messagingIsConfigured(app.config),
           }),
       );
       const { deferred } = result;
       if (deferred) {
         await afterCommit(app, 'order-created', async () => {
           app.realtime.publish(deferred.room, deferred.event, deferred.payload);
-          if (deferred.outboxId !== null) await consoleOutboxPublish(app, deferred.outboxId);
+          if (deferred.outbox) consoleOutboxRowPublish(app, deferred.outbox);
         });
       }
       return reply
