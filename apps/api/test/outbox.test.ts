@@ -297,6 +297,47 @@ describe.each(testDatabaseKinds())('outbox sender with the WhatsApp adapter on %
     ).toMatchObject({ status: 'SENT' });
   });
 
+  it('sends a batch, caps each phone within it, and settles it at once', async () => {
+    const placed = await accepted();
+    const [template] = await moveMessagesOf(ctx, placed.id);
+    await ctx.database.db
+      .update(outboxMessages)
+      .set({ status: 'SENT' })
+      .where(eq(outboxMessages.orderId, placed.id));
+    const phones = ['+5491155550011', '+5491155550012', '+5491155550013'];
+    await ctx.database.db.insert(outboxMessages).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        companyId: template?.companyId as number,
+        branchContactId: palermo.id,
+        orderId: placed.id,
+        kind: 'TEST',
+        toPhone: phones[i % 3] as string,
+        body: `lote ${i}`,
+        createdAt: new Date(WEDNESDAY_1300),
+      })),
+    );
+    const adapter = whatsAppCloudAdapter({ token: TOKEN, phoneNumberId: PHONE_NUMBER_ID, apiUrl: cloud.url });
+    const settledPasses: number[][] = [];
+    const result = await outboxDeliverBatch(
+      {
+        db: ctx.database.db,
+        adapter,
+        now: () => WEDNESDAY_1300,
+        log: ctx.app.log,
+        // Each phone may receive 3 more today: the 4th message of each phone in the batch is not sent.
+        messagesPerPhonePerDay: 3,
+        onSettled: (rows) => settledPasses.push(rows.map((row) => row.id)),
+      },
+      { limit: 20 },
+    );
+    expect(result).toMatchObject({ claimed: 12, sent: 9, failed: 3, lost: 0 });
+    // One settle for the whole batch: the console hears of all twelve together.
+    expect(settledPasses.map((ids) => ids.length)).toEqual([12]);
+    expect(cloud.received.map((entry) => entry.body.text.body).sort()).toEqual(
+      Array.from({ length: 9 }, (_, i) => `lote ${i}`).sort(),
+    );
+  });
+
   it('never sends one message twice with two claimers at once', async () => {
     // Two senders with their own connections (PostgreSQL: two pools; PGlite: its one connection).
     const second: Database =

@@ -12,7 +12,7 @@
  * whose row was claimed again) changes nothing. `locked_until` also carries
  * the backoff of a failed attempt: a row is due when it is null or past.
  */
-import { and, count, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { orders } from '../db/schema/orders';
 import { outboxMessages } from '../db/schema/platform';
@@ -55,36 +55,60 @@ export async function outboxClaim(
     .returning();
 }
 
+/** How a claimed message ends this attempt. */
+export type OutboxOutcome =
+  | { status: 'SENT' | 'KEPT'; at: Date }
+  | { status: 'FAILED'; error: string }
+  | { status: 'PENDING'; error: string; retryAt: Date };
+
 /**
- * Settles a claimed message: SENT, KEPT or FAILED (lease released), or PENDING
- * again with the time of the next attempt. Only while the lease is still this
- * claimer's; answers the row, or undefined when the lease was lost.
+ * Settles claimed messages in one statement: SENT, KEPT or FAILED (lease
+ * released), or PENDING again with the time of the next attempt. Each only
+ * while its lease is still `leaseUntil` (this claimer's); answers the rows
+ * settled — a message whose lease was lost is not among them.
  */
-export async function outboxSettle(
+export async function outboxSettleMany(
   db: Queryable,
-  claim: { id: number; leaseUntil: Date },
-  outcome:
-    | { status: 'SENT' | 'KEPT'; at: Date }
-    | { status: 'FAILED'; error: string }
-    | { status: 'PENDING'; error: string; retryAt: Date },
-): Promise<OutboxRow | undefined> {
-  const set =
-    outcome.status === 'PENDING'
-      ? { status: outcome.status, lastError: outcome.error, lockedUntil: outcome.retryAt }
-      : outcome.status === 'FAILED'
-        ? { status: outcome.status, lastError: outcome.error, lockedUntil: null }
-        : { status: outcome.status, sentAt: outcome.at, lockedUntil: null, lastError: null };
-  const [row] = await db
+  leaseUntil: Date,
+  settlements: { id: number; outcome: OutboxOutcome }[],
+): Promise<OutboxRow[]> {
+  if (settlements.length === 0) return [];
+  const values = settlements.map(({ id, outcome }) => ({
+    id,
+    status: outcome.status,
+    last_error: 'error' in outcome ? outcome.error : null,
+    locked_until: outcome.status === 'PENDING' ? outcome.retryAt.toISOString() : null,
+    sent_at: 'at' in outcome ? outcome.at.toISOString() : null,
+  }));
+  return db
     .update(outboxMessages)
-    .set(set)
+    .set({
+      status: sql`v.status`,
+      lastError: sql`v.last_error`,
+      lockedUntil: sql`v.locked_until`,
+      sentAt: sql`coalesce(v.sent_at, ${outboxMessages.sentAt})`,
+    })
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+        as v(id int, status text, last_error text, locked_until timestamptz, sent_at timestamptz)`,
+    )
     .where(
       and(
-        eq(outboxMessages.id, claim.id),
+        sql`${outboxMessages.id} = v.id`,
         eq(outboxMessages.status, 'PENDING'),
-        eq(outboxMessages.lockedUntil, claim.leaseUntil),
+        eq(outboxMessages.lockedUntil, leaseUntil),
       ),
     )
     .returning();
+}
+
+/** Settles one claimed message (`outboxSettleMany` for one); undefined when its lease was lost. */
+export async function outboxSettle(
+  db: Queryable,
+  claim: { id: number; leaseUntil: Date },
+  outcome: OutboxOutcome,
+): Promise<OutboxRow | undefined> {
+  const [row] = await outboxSettleMany(db, claim.leaseUntil, [{ id: claim.id, outcome }]);
   return row;
 }
 
@@ -125,45 +149,41 @@ export async function outboxList(
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-/** One message with its order's code (for the console's live update). */
-export async function outboxFind(db: Queryable, id: number): Promise<OutboxListRow | undefined> {
-  const [row] = await db
+/** Messages with their orders' codes (for the console's live update), in id order. */
+export async function outboxFind(db: Queryable, ids: number[]): Promise<OutboxListRow[]> {
+  if (ids.length === 0) return [];
+  return db
     .select({ message: outboxMessages, orderCode: orders.code })
     .from(outboxMessages)
     .leftJoin(
       orders,
       and(eq(orders.id, outboxMessages.orderId), eq(orders.companyId, outboxMessages.companyId)),
     )
-    .where(eq(outboxMessages.id, id))
-    .limit(1);
-  return row;
+    .where(inArray(outboxMessages.id, ids))
+    .orderBy(outboxMessages.id);
 }
 
 /**
- * Messages to `toPhone` that count against its daily cap: those that left
- * (SENT, or KEPT for the console) since `since`, plus those claimed before
- * `beforeId` and still being sent (so a batch's parallel sends count each other).
+ * For each claimed message, how many messages to its phone count against the
+ * daily cap: those that left (SENT, or KEPT for the console) since `since`,
+ * plus those claimed before it and still being sent (so a batch's messages to
+ * one phone count each other). One statement for the whole batch.
  */
-export async function outboxRecipientRecentCount(
+export async function outboxRecipientRecentCounts(
   db: Queryable,
-  query: { toPhone: string; since: Date; now: Date; beforeId: number },
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(outboxMessages)
-    .where(
-      and(
-        eq(outboxMessages.toPhone, query.toPhone),
-        or(
-          and(inArray(outboxMessages.status, ['SENT', 'KEPT']), gt(outboxMessages.sentAt, query.since)),
-          and(
-            eq(outboxMessages.status, 'PENDING'),
-            lt(outboxMessages.id, query.beforeId),
-            gt(outboxMessages.lockedUntil, query.now),
-            gt(outboxMessages.attempts, 0),
-          ),
-        ),
-      ),
-    );
-  return Number(row?.n ?? 0);
+  query: { messages: { id: number; toPhone: string }[]; since: Date; now: Date },
+): Promise<Map<number, number>> {
+  if (query.messages.length === 0) return new Map();
+  const claimed = query.messages.map((message) => ({ id: message.id, to_phone: message.toPhone }));
+  const counted = await db.execute(sql`
+    select c.id, count(m.id)::int as n
+    from jsonb_to_recordset(${JSON.stringify(claimed)}::jsonb) as c(id int, to_phone text)
+    left join ${outboxMessages} m on m.to_phone = c.to_phone and (
+      (m.status in ('SENT', 'KEPT') and m.sent_at > ${query.since.toISOString()}::timestamptz)
+      or (m.status = 'PENDING' and m.id < c.id and m.locked_until > ${query.now.toISOString()}::timestamptz
+        and m.attempts > 0)
+    )
+    group by c.id`);
+  const rows = (counted as unknown as { rows: { id: number; n: number }[] }).rows;
+  return new Map(rows.map((row) => [Number(row.id), Number(row.n)]));
 }

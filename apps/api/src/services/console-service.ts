@@ -241,13 +241,12 @@ export async function afterCommit(deps: Pick<ConsoleDeps, 'log'>, what: string, 
   }
 }
 
-/** Tells the branch contact's consoles about an outbox message (after it was written or settled). */
+/** Tells each message's location console of its current state (one read for all of them). */
 export async function consoleOutboxPublish(
   deps: Pick<ConsoleDeps, 'db' | 'realtime'>,
-  outboxId: number,
+  outboxIds: number[],
 ): Promise<void> {
-  const row = await outboxFind(deps.db, outboxId);
-  if (row) consoleOutboxRowPublish(deps, row);
+  for (const row of await outboxFind(deps.db, outboxIds)) consoleOutboxRowPublish(deps, row);
 }
 
 /** Tells a location's console of a message already at hand (a placement wrote it: no read back). */

@@ -128,7 +128,7 @@ export async function orderStatusChange(
   const detail = announced ?? (await consoleOrderDetailGet(deps.db, outcome.order, deps.now()));
   if (outcome.outboxId !== null) {
     const outboxId = outcome.outboxId;
-    await afterCommit(deps, 'outbox-updated', () => consoleOutboxPublish(deps, outboxId));
+    await afterCommit(deps, 'outbox-updated', () => consoleOutboxPublish(deps, [outboxId]));
   }
   return { changed: outcome.changed, order: detail };
 }

@@ -11,14 +11,14 @@
  * Sending: `outboxDeliverBatch` claims due PENDING rows (see
  * outbox-repository: `for update skip locked` plus a lease in
  * `locked_until`), hands each to the messaging adapter outside any
- * transaction, and settles it: SENT, KEPT (local default), PENDING again with
+ * transaction, and settles the batch in one statement: SENT, KEPT (local default), PENDING again with
  * exponential backoff after a retryable failure, FAILED after a final one or
  * after `OUTBOX_MAX_ATTEMPTS`. A message to a phone that already received its
  * daily cap (`messagesPerPhonePerDay`, ADR 020) is not sent: it is settled
  * FAILED with `OUTBOX_DAILY_CAP_ERROR` (the console lists it) and the location's
  * console hears of the trip. Delivery is at least once: a process that dies
- * after the provider accepted a message but before settling it leaves the row
- * to be claimed again when its lease ends.
+ * after the provider accepted a message but before its batch settled leaves
+ * the row to be claimed again when its lease ends.
  */
 import { type OrderStatus, orderNotificationText } from '@comanda/domain/order-status';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,11 +28,12 @@ import { type MessagingAdapter, MessagingError } from '../messaging/messaging-ad
 import type { OrderRow } from '../repositories/order-repository';
 import {
   type OutboxInsert,
+  type OutboxOutcome,
   type OutboxRow,
   outboxClaim,
   outboxInsert,
-  outboxRecipientRecentCount,
-  outboxSettle,
+  outboxRecipientRecentCounts,
+  outboxSettleMany,
 } from '../repositories/outbox-repository';
 import { abuseTripNote } from './abuse-service';
 
@@ -129,8 +130,8 @@ export interface OutboxSenderDeps {
   adapter: MessagingAdapter;
   now: () => number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  /** Called with every row after it settled (the console hears of it). */
-  onSettled?: (row: OutboxRow) => void;
+  /** Called once per pass with the rows it settled (the console hears of them). */
+  onSettled?: (rows: OutboxRow[]) => void;
   /** Messages one phone may receive in 24 hours; beyond it they are not sent. Unlimited when absent. */
   messagesPerPhonePerDay?: number;
 }
@@ -147,8 +148,11 @@ export interface OutboxBatchResult {
 }
 
 /**
- * Claims up to `limit` due messages and sends them, `concurrency` at a time.
- * Never throws for a message's failure (it is recorded on the row).
+ * Claims up to `limit` due messages and sends them, `concurrency` at a time:
+ * one statement claims the batch, one counts every recipient's recent
+ * messages against the daily cap, one settles the whole batch once its sends
+ * are done (ADR 043). Never throws for a message's failure (it is recorded on
+ * the row).
  */
 export async function outboxDeliverBatch(
   deps: OutboxSenderDeps,
@@ -169,54 +173,94 @@ export async function outboxDeliverBatch(
     failed: 0,
     lost: 0,
   };
-  const queue = [...claimed];
+  if (claimed.length === 0) return result;
+
+  const overCap = await outboxOverDailyCap(deps, claimed, now);
+  const settlements: Settlement[] = claimed
+    .filter((row) => overCap.has(row.id))
+    .map((row) => ({
+      id: row.id,
+      result: 'failed',
+      capped: true,
+      outcome: { status: 'FAILED', error: OUTBOX_DAILY_CAP_ERROR },
+    }));
+  const queue = claimed.filter((row) => !overCap.has(row.id));
   const worker = async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) {
-      const settled = await outboxDeliverOne(deps, row, leaseUntil);
-      result[settled.outcome] += 1;
-      if (settled.row) deps.onSettled?.(settled.row);
-    }
+    for (let row = queue.shift(); row; row = queue.shift()) settlements.push(await outboxSend(deps, row));
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 5) }, worker));
+
+  const settled = new Map(
+    (
+      await outboxSettleMany(
+        deps.db,
+        leaseUntil,
+        settlements.map(({ id, outcome }) => ({ id, outcome })),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  for (const settlement of settlements) {
+    const row = settled.get(settlement.id);
+    if (!row) {
+      result.lost += 1;
+      continue;
+    }
+    result[settlement.result] += 1;
+    if (settlement.capped && row.branchContactId !== null) {
+      await abuseTripNote(
+        deps,
+        { companyId: row.companyId, branchContactId: row.branchContactId },
+        'MESSAGE_CAP',
+        86_400_000,
+        row.toPhone,
+      );
+    }
+  }
+  if (settled.size > 0) deps.onSettled?.([...settled.values()]);
   return result;
 }
 
-async function outboxDeliverOne(
+/** How one claimed message ends this pass, before it is written. */
+interface Settlement {
+  id: number;
+  result: 'sent' | 'kept' | 'retried' | 'failed';
+  /** Not sent: its phone had received its daily cap already. */
+  capped?: boolean;
+  outcome: OutboxOutcome;
+}
+
+/** The claimed messages whose phone already received its daily cap (none without a cap). */
+async function outboxOverDailyCap(
   deps: OutboxSenderDeps,
-  row: OutboxRow,
-  leaseUntil: Date,
-): Promise<{ outcome: 'sent' | 'kept' | 'retried' | 'failed' | 'lost'; row?: OutboxRow }> {
-  const claim = { id: row.id, leaseUntil };
-  let settled: OutboxRow | undefined;
-  let outcome: 'sent' | 'kept' | 'retried' | 'failed';
+  claimed: OutboxRow[],
+  now: number,
+): Promise<Set<number>> {
   const cap = deps.messagesPerPhonePerDay;
-  if (cap !== undefined) {
-    const now = deps.now();
-    const recent = await outboxRecipientRecentCount(deps.db, {
-      toPhone: row.toPhone,
-      since: new Date(now - 86_400_000),
-      now: new Date(now),
-      beforeId: row.id,
-    });
-    if (recent >= cap) {
-      deps.log.warn({ outboxId: row.id, recent, cap }, 'diner message over the daily cap of its phone');
-      settled = await outboxSettle(deps.db, claim, { status: 'FAILED', error: OUTBOX_DAILY_CAP_ERROR });
-      if (settled && row.branchContactId !== null) {
-        await abuseTripNote(
-          deps,
-          { companyId: row.companyId, branchContactId: row.branchContactId },
-          'MESSAGE_CAP',
-          86_400_000,
-          row.toPhone,
-        );
-      }
-      return settled ? { outcome: 'failed', row: settled } : { outcome: 'lost' };
-    }
+  if (cap === undefined) return new Set();
+  const recent = await outboxRecipientRecentCounts(deps.db, {
+    messages: claimed,
+    since: new Date(now - 86_400_000),
+    now: new Date(now),
+  });
+  const over = new Set<number>();
+  for (const row of claimed) {
+    const count = recent.get(row.id) ?? 0;
+    if (count < cap) continue;
+    deps.log.warn({ outboxId: row.id, recent: count, cap }, 'diner message over the daily cap of its phone');
+    over.add(row.id);
   }
+  return over;
+}
+
+/** Hands one message to the adapter and says how it ended (nothing is written here). */
+async function outboxSend(deps: OutboxSenderDeps, row: OutboxRow): Promise<Settlement> {
   try {
     const sent = await deps.adapter.send({ id: row.id, to: row.toPhone, body: row.body });
-    outcome = sent.status === 'SENT' ? 'sent' : 'kept';
-    settled = await outboxSettle(deps.db, claim, { status: sent.status, at: new Date(deps.now()) });
+    return {
+      id: row.id,
+      result: sent.status === 'SENT' ? 'sent' : 'kept',
+      outcome: { status: sent.status, at: new Date(deps.now()) },
+    };
   } catch (error) {
     // Anything else (a failed query) is logged and stored without the values it may carry (phones, texts).
     const messagingError =
@@ -226,18 +270,16 @@ async function outboxDeliverOne(
       { outboxId: row.id, attempts: row.attempts, final, err: messagingError.message },
       'diner message not sent',
     );
-    outcome = final ? 'failed' : 'retried';
-    settled = await outboxSettle(
-      deps.db,
-      claim,
-      final
-        ? { status: 'FAILED', error: messagingError.message }
-        : {
+    return final
+      ? { id: row.id, result: 'failed', outcome: { status: 'FAILED', error: messagingError.message } }
+      : {
+          id: row.id,
+          result: 'retried',
+          outcome: {
             status: 'PENDING',
             error: messagingError.message,
             retryAt: new Date(deps.now() + outboxBackoffMs(row.attempts)),
           },
-    );
+        };
   }
-  return settled ? { outcome, row: settled } : { outcome: 'lost' };
 }

@@ -81,7 +81,7 @@ export async function shipmentChangesAnnounce(
       orderCodes: [...changes.orderCodes],
     }),
   );
-  for (const outboxId of changes.outboxIds) {
-    await afterCommit(deps, 'outbox-updated', () => consoleOutboxPublish(deps, outboxId));
+  if (changes.outboxIds.length > 0) {
+    await afterCommit(deps, 'outbox-updated', () => consoleOutboxPublish(deps, changes.outboxIds));
   }
 }

@@ -90,9 +90,12 @@ export default fp(
         now: () => app.clock.now(),
         log: app.log,
         messagesPerPhonePerDay: config.abuse.messagesPerPhonePerDay,
-        onSettled: (row) =>
+        onSettled: (rows) =>
           void afterCommit(app, 'outbox-updated', () =>
-            consoleOutboxPublish({ db: app.db, realtime: app.realtime }, row.id),
+            consoleOutboxPublish(
+              { db: app.db, realtime: app.realtime },
+              rows.map((row) => row.id),
+            ),
           ),
       });
 
