@@ -451,12 +451,35 @@ describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
       expect(await orderCount()).toBe(count);
     });
 
-    it('requires the header, 8 to 128 visible characters', async () => {
-      const missing = await orderPost(ctx, takeAway(), null);
-      expect(missing.status).toBe(400);
-      expect(missing.body.fields).toHaveProperty(['headers.idempotency-key']);
+    it('checks a key that is sent: 8 to 128 visible characters', async () => {
       expect((await orderPost(ctx, takeAway(), 'short')).status).toBe(400);
       expect((await orderPost(ctx, takeAway(), 'x'.repeat(129))).status).toBe(400);
+    });
+
+    it('without the header, makes one order of a double submit and a new one two minutes later (ADR 044)', async () => {
+      const payload = takeAway();
+      const count = await orderCount();
+      // A spec client's double tap: both at once, no key of ours.
+      const [first, second] = await Promise.all([
+        orderPost(ctx, payload, null),
+        orderPost(ctx, payload, null),
+      ]);
+      expect([first.status, second.status]).toEqual([201, 201]);
+      expect(second.body.code).toBe(first.body.code);
+      expect(await orderCount()).toBe(count + 1);
+      // Retyped notes are still the same attempt (same place, phone, items, price, payment).
+      const retyped = await orderPost(ctx, { ...payload, notes: 'timbre roto' }, null);
+      expect(retyped.status).toBe(201);
+      expect(retyped.body.code).toBe(first.body.code);
+      expect(retyped.headers['idempotent-replayed']).toBe('true');
+      // Another diner's same cart, or the same one ordered again on purpose later, is a new order.
+      const other = await orderPost(ctx, takeAway(), null);
+      expect(other.status).toBe(201);
+      expect(other.body.code).not.toBe(first.body.code);
+      ctx.app.clock.pin(WEDNESDAY_1300 + 2 * 60_000 + 1);
+      const later = await orderPost(ctx, payload, null);
+      expect(later.status).toBe(201);
+      expect(later.body.code).not.toBe(first.body.code);
     });
 
     it('keeps keys 24 hours, then treats them as new and purges them', async () => {
@@ -1141,6 +1164,32 @@ describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
   describe('discount codes at order time', () => {
     const withCode = (code: string, overrides: Record<string, unknown> = {}) =>
       takeAway({ codeDiscount: code, ...overrides });
+
+    it('takes the code from `discounts[].code`, as the spec’s clients send it', async () => {
+      const items = [clasica(palermo, 'TAKE_AWAY', { size: 'Triple', quantity: 3 })];
+      const placed = await orderPost(
+        ctx,
+        takeAway({
+          items,
+          price: 31830,
+          paysWith: 40000,
+          discounts: [{ name: 'BIENVENIDA', type: 'PERCENT', value: 10, amount: 3000, code: 'bienvenida' }],
+        }),
+      );
+      expect(placed.status).toBe(201);
+      const [order] = await db().select().from(orders).where(eq(orders.code, placed.body.code));
+      expect(order?.codeDiscountId).not.toBeNull();
+      expect(order?.discounts).toEqual([
+        expect.objectContaining({ code: 'BIENVENIDA', amount: 3000 }),
+        expect.objectContaining({ name: '10% por retirar', amount: 3870 }),
+      ]);
+      // An unknown coupon is refused on the same field as ours.
+      const unknown = await orderPost(ctx, takeAway({ discounts: [{ name: 'X', code: 'NOEXISTE' }] }));
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.fields).toEqual({
+        codeDiscount: 'No se encontró ningún descuento con el código ingresado.',
+      });
+    });
 
     it('BIENVENIDA: 10 % capped at 3000, first purchase only, minimum 10000 of products', async () => {
       const phone = freshPhone();

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError, notFound } from '../lib/http-error';
 import type { OrderRow } from '../repositories/order-repository';
-import { idempotencyRequestHash, idempotent } from '../services/idempotency';
+import { idempotencyKeyOf, idempotent } from '../services/idempotency';
 import { orderAmountMajor } from '../services/order-service';
 import { fromProviderPayment, paymentApply, paymentAwaitFinal } from './apply';
 import {
@@ -77,7 +77,8 @@ function resultView(payment: PaymentRow, order: OrderRow): PaymentResultView {
 export async function orderCardPay(
   deps: PaymentsDeps,
   input: CardPaymentInput,
-  idempotencyKey: string,
+  /** The request's Idempotency-Key; without one the key is derived from the payment (ADR 044). */
+  idempotencyKey: string | undefined,
 ): Promise<{ view: PaymentResultView; replayed: boolean }> {
   const now = deps.clock.now();
   const context = await orderFor(deps, input.dinerOrderId);
@@ -86,7 +87,8 @@ export async function orderCardPay(
 
   const claimed = await idempotent<{ paymentId: number }>(
     deps.db,
-    { scope: 'order-payment', key: idempotencyKey, requestHash: idempotencyRequestHash(input), now },
+    // The card token is single-use: the same token for the same order is the same attempt.
+    { ...idempotencyKeyOf('order-payment', idempotencyKey, input, input), now },
     async (tx) => {
       const order = await orderLock(tx, context.order.id);
       if (!order) throw notFound(paymentMessages.orderNotFound(input.dinerOrderId));

@@ -84,12 +84,7 @@ export const PaymentResultSchema = Type.Object({
   code: Type.String({ description: 'The order’s code' }),
 });
 
-/** The Idempotency-Key, required: one per payment attempt; a retry sends the same key and body. */
-export const PaymentIdempotencyHeadersSchema = Type.Object({
-  'idempotency-key': Type.String({ minLength: 8, maxLength: 128, pattern: '^[\\x21-\\x7E]+$' }),
-});
-
-/** The Idempotency-Key, optional (the link is one per order anyway). */
+/** The Idempotency-Key, optional: without it a key is derived from the request (ADR 044); a link is one per order anyway. */
 export const OptionalIdempotencyHeadersSchema = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({ minLength: 8, maxLength: 128, pattern: '^[\\x21-\\x7E]+$' }),

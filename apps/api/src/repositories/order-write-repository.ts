@@ -37,7 +37,7 @@ export interface CustomerUpsert {
  */
 export type OrderAnswerKey =
   | { mode: 'update'; scope: string; key: string }
-  | { mode: 'claim'; scope: string; key: string; requestHash: string };
+  | { mode: 'claim'; scope: string; key: string; requestHash: string; ttlMs: number };
 
 /** What `orderWrite` stores. */
 export interface OrderWrite {

@@ -134,7 +134,9 @@ export const OrderPayloadSchema = Type.Object(
     paysWith: Opt(MajorAmount),
     scheduled: Opt(Type.Boolean()),
     scheduledAt: Opt(Type.String({ format: 'date-time', description: 'One of the offered slots' })),
-    codeDiscount: Opt(ShortText(60, 'INPUT: discount code the diner applied')),
+    codeDiscount: Opt(
+      ShortText(60, 'INPUT: discount code the diner applied (the spec sends it as `discounts[].code`)'),
+    ),
     loyaltyInfo: Opt(Type.Object({ redeemedPoints: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }) })),
     acquisitionChannel: Opt(ShortText(60)),
     campaignId: Opt(ShortText(120)),
@@ -144,7 +146,12 @@ export const OrderPayloadSchema = Type.Object(
     orderText: Opt(ShortText(20000, 'INFORMATIONAL: the server writes the venue’s text')),
     userServiceFee: Opt(Type.Number({ description: 'INFORMATIONAL' })),
     deliveryFee: Opt(Type.Number({ description: 'INFORMATIONAL' })),
-    discounts: Opt(Type.Array(EntryInfoSchema, { maxItems: 20, description: 'INFORMATIONAL' })),
+    discounts: Opt(
+      Type.Array(EntryInfoSchema, {
+        maxItems: 20,
+        description: 'INFORMATIONAL, but for a coupon’s `code`: the discount code when `codeDiscount` is absent',
+      }),
+    ),
     surcharges: Opt(Type.Array(EntryInfoSchema, { maxItems: 20, description: 'INFORMATIONAL' })),
     minDelayInMinutes: Opt(Type.Integer({ description: 'INFORMATIONAL: the order mode’s are used' })),
     maxDelayInMinutes: Opt(Type.Integer({ description: 'INFORMATIONAL: the order mode’s are used' })),
@@ -163,6 +170,28 @@ export const OrderPayloadSchema = Type.Object(
   { description: 'ordering §3 "Order payload"' },
 );
 export type OrderPayload = Static<typeof OrderPayloadSchema>;
+
+/** `POST /api/order`'s headers: the key is optional, as the spec's clients send none (ADR 044). */
+export const OrderHeadersSchema = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 8,
+      maxLength: 128,
+      pattern: '^[\\x21-\\x7E]+$',
+      description:
+        'One per checkout attempt (a UUID); a retry sends the same key and body. Without it, the same ' +
+        'location, phone, items, price and payment type within two minutes is the same order',
+    }),
+  ),
+  'x-customer-session': Type.Optional(
+    Type.String({
+      maxLength: 128,
+      description:
+        'The diner’s session token (`POST /api/orderingcustomer/session`) for the order’s phone: needed to ' +
+        'redeem points (`loyaltyInfo.redeemedPoints`); without it a stored customer’s data is never changed',
+    }),
+  ),
+});
 
 export const IdempotencyHeadersSchema = Type.Object({
   'idempotency-key': Type.String({

@@ -27,6 +27,14 @@ import { HttpError } from '../lib/http-error';
 /** How long an answer is kept for replay. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How long a key derived from a request's content (a client that sends no
+ * Idempotency-Key, ADR 044) answers a repeat of it: long enough for a double
+ * tap or a client's retry after a time-out, short enough that the same order
+ * placed again on purpose a few minutes later is a new order.
+ */
+export const IDEMPOTENCY_DERIVED_TTL_MS = 2 * 60 * 1000;
+
 /** The header's length bounds (UUIDs, ULIDs and the like fit). */
 export const IDEMPOTENCY_KEY_MIN_LENGTH = 8;
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 128;
@@ -65,6 +73,33 @@ export const idempotencyMismatch = () =>
  */
 export function idempotencyRequestHash(value: unknown): string {
   return createHash('sha256').update(canonicalJson(value)).digest('base64url');
+}
+
+/** The key a write runs under, with the hash a repeat must match and how long its answer is kept. */
+export interface IdempotencyKeyed extends IdempotencyKeyRef {
+  requestHash: string;
+  ttlMs: number;
+}
+
+/**
+ * The client's `Idempotency-Key` (scope `scope`) with the body's hash; or, for
+ * a client that sends none (the spec's own clients, ADR 044), a key derived
+ * from what identifies the attempt (`identity`), in a scope of its own so no
+ * header can name it, kept for `IDEMPOTENCY_DERIVED_TTL_MS`. A derived key's
+ * request hash is its identity: a repeat that differs elsewhere (a note
+ * retyped) replays the first answer instead of a 422 the client never asked for.
+ */
+export function idempotencyKeyOf(
+  scope: string,
+  header: string | undefined,
+  body: unknown,
+  identity: unknown,
+): IdempotencyKeyed {
+  if (header !== undefined) {
+    return { scope, key: header, requestHash: idempotencyRequestHash(body), ttlMs: IDEMPOTENCY_TTL_MS };
+  }
+  const hash = idempotencyRequestHash(identity);
+  return { scope: `${scope}-derived`, key: hash, requestHash: hash, ttlMs: IDEMPOTENCY_DERIVED_TTL_MS };
 }
 
 function canonicalJson(value: unknown): string {

@@ -11,7 +11,6 @@ import type { OrderRow } from '../repositories/order-repository';
 import { type OrderAnswerKey, type OrderWrite, orderWrite } from '../repositories/order-write-repository';
 import type { OutboxInsert, OutboxListRow, OutboxRow } from '../repositories/outbox-repository';
 import type { OrderConsoleView, OrderPlacedView } from '../schemas/order';
-import { IDEMPOTENCY_TTL_MS } from './idempotency';
 import { orderCodeNew, type Prepared, text } from './order-placement-common';
 import { NO_LOCKS, type OrderLocks } from './order-placement-customer';
 import type { OrderEvaluation } from './order-placement-evaluate';
@@ -135,7 +134,7 @@ export async function orderStore(
           ...key,
           status: 201,
           body: answer,
-          ...(key.mode === 'claim' ? { expiresAt: new Date(now + IDEMPOTENCY_TTL_MS) } : {}),
+          ...(key.mode === 'claim' ? { expiresAt: new Date(now + key.ttlMs) } : {}),
         },
         ...(guard ? { guard } : {}),
         now: at,

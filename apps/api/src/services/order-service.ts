@@ -47,12 +47,7 @@ import {
 import type { OrderAnswerKey } from '../repositories/order-write-repository';
 import type { OrderFollowUpView, OrderPayload, OrderPlacedView } from '../schemas/order';
 import { customerSessionOf } from './customer-auth-service';
-import {
-  idempotencyLookup,
-  idempotencyPurgeExpired,
-  idempotencyRequestHash,
-  idempotent,
-} from './idempotency';
+import { idempotencyKeyOf, idempotencyLookup, idempotencyPurgeExpired, idempotent } from './idempotency';
 import { orderMessages } from './order-placement-common';
 import { NO_LOCKS, orderLock, orderNeedsLocks } from './order-placement-customer';
 import { type OrderEvaluation, orderEvaluate } from './order-placement-evaluate';
@@ -83,7 +78,8 @@ export async function orderPlace(
   db: Db,
   input: {
     payload: OrderPayload;
-    idempotencyKey: string;
+    /** The request's Idempotency-Key header; without one the key is derived from the order (ADR 044). */
+    idempotencyKey: string | undefined;
     now: number;
     publicUrl: string;
     /** The request's Authorization header: an external-benefits partner's user token, if any. */
@@ -101,9 +97,13 @@ export async function orderPlace(
     return session;
   };
   const env: PlacementEnv = { now, publicUrl: input.publicUrl, messagesKept: input.messagesKept };
-  const key = { scope: 'order', key: input.idempotencyKey };
-  const requestHash = idempotencyRequestHash(payload);
-  const claimKey: OrderAnswerKey = { mode: 'claim', ...key, requestHash };
+  const { requestHash, ttlMs, ...key } = idempotencyKeyOf(
+    'order',
+    input.idempotencyKey,
+    payload,
+    orderAttemptIdentity(payload),
+  );
+  const claimKey: OrderAnswerKey = { mode: 'claim', ...key, requestHash, ttlMs };
   await idempotencyPurgeExpired(db, now).catch(() => 0);
   let keyTaken = false;
 
@@ -161,7 +161,7 @@ export async function orderPlace(
   // Transactional: claims the key first (replay, 422, expired key), then takes the row locks.
   const result = await idempotent<OrderPlacedView, OrderCreatedEvent>(
     db,
-    { ...key, requestHash, now },
+    { ...key, requestHash, now, ttlMs },
     async (tx) => {
       if (prepared instanceof Error) throw prepared;
       const locks = await orderLock(tx, payload, prepared, now);
@@ -172,6 +172,32 @@ export async function orderPlace(
     },
   );
   return { ...result, status: 201 };
+}
+
+/**
+ * The payload as placement reads it. The spec's clients name the coupon in
+ * `discounts[].code` (ordering §3 "Discount entry in an order"), the
+ * storefront in `codeDiscount`: both are the code, `codeDiscount` first.
+ */
+export function orderPayloadNormalize(payload: OrderPayload): OrderPayload {
+  if (payload.codeDiscount?.trim()) return payload;
+  const code = payload.discounts?.find((entry) => entry.code?.trim())?.code?.trim();
+  return code ? { ...payload, codeDiscount: code } : payload;
+}
+
+/**
+ * What identifies an order attempt when the client sent no Idempotency-Key:
+ * where, for whom, what, for how much and how it is paid (ADR 044).
+ */
+function orderAttemptIdentity(payload: OrderPayload): unknown {
+  return {
+    branchContactId: payload.branchContact.id,
+    orderModeId: payload.orderModeId,
+    phone: payload.phone ?? null,
+    items: payload.items,
+    price: payload.price,
+    paymentTypeId: payload.paymentType.id,
+  };
 }
 
 const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));

@@ -8,7 +8,7 @@ import { orderCardPay } from '../../../payments/card-pay';
 import { paymentsRuntime } from '../../../payments/runtime';
 import {
   CardPaymentBodySchema,
-  PaymentIdempotencyHeadersSchema,
+  OptionalIdempotencyHeadersSchema,
   PaymentResultSchema,
 } from '../../../payments/schemas';
 import { ErrorSchema } from '../../../schemas/diner';
@@ -21,15 +21,16 @@ const orderPaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { rateLimit: { max: app.config.payments.rateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
-        summary: 'Pay a card order with a provider card token (idempotent per Idempotency-Key)',
+        summary: 'Pay a card order with a provider card token (idempotent)',
         description:
           'One payment per Idempotency-Key: a retry with the same key and body answers that payment’s current ' +
-          'state and never charges again; the same key with another body is 422. 409 when the order is paid, ' +
+          'state and never charges again; the same key with another body is 422. Without the header, the same ' +
+          'body within two minutes is the same payment. 409 when the order is paid, ' +
           'canceled, past its payment window (‘Tiempo de pago vencido, vuelva a generar el pedido’), not a card ' +
           'order, or already has a charge in progress. The answer is 200 for every result: APPROVED (‘Pago ' +
           'procesado con éxito.’), REJECTED (‘El pago no pudo ser procesado.’) or PROCESSING (the provider ' +
           'decides later; the order’s `order-updated` event brings the result).',
-        headers: PaymentIdempotencyHeadersSchema,
+        headers: OptionalIdempotencyHeadersSchema,
         body: CardPaymentBodySchema,
         response: {
           200: PaymentResultSchema,

@@ -6,14 +6,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { messagingIsConfigured } from '../../../messaging/messaging-adapter';
 import {
-  IdempotencyHeadersSchema,
+  OrderHeadersSchema,
   OrderPayloadSchema,
   OrderPlacedSchema,
   orderErrorResponses,
 } from '../../../schemas/order';
 import { abuseOrderAddressCheck, abuseOrderGuard } from '../../../services/abuse-service';
 import { afterCommit, consoleOutboxRowPublish } from '../../../services/console-service';
-import { orderPlace } from '../../../services/order-service';
+import { orderPayloadNormalize, orderPlace } from '../../../services/order-service';
 
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -30,21 +30,23 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       ],
       schema: {
         tags: ['order'],
-        summary: 'Place an order: re-validated and re-priced by the server, idempotent per Idempotency-Key',
+        summary: 'Place an order: re-validated and re-priced by the server, idempotent',
         description:
           'Every figure is recomputed from the menu and the venue’s configuration; when the client’s `price` ' +
           'differs from the server’s total the answer is 409 with the server’s breakdown and nothing is stored. ' +
           'A retry with the same Idempotency-Key and body answers the first 201 (header `idempotent-replayed: ' +
-          'true`) and creates nothing; the same key with another body is 422. Failed attempts are not remembered. ' +
+          'true`) and creates nothing; the same key with another body is 422. Without the header, the same ' +
+          'location, mode, phone, items, price and payment type within two minutes replays the first order. ' +
+          'Failed attempts are not remembered. The coupon may be sent as `codeDiscount` or as `discounts[].code`. ' +
           '429 (in Spanish, with `retryAfterSeconds`) beyond the orders per minute of a client address, per ' +
           'phone or per location in a window, or after too many unknown discount codes.',
-        headers: IdempotencyHeadersSchema,
+        headers: OrderHeadersSchema,
         body: OrderPayloadSchema,
         response: { 201: OrderPlacedSchema, ...orderErrorResponses },
       },
     },
     async (request, reply) => {
-      const { body } = request;
+      const body = orderPayloadNormalize(request.body);
       const result = await abuseOrderGuard(
         app.abuse.deps,
         { ip: request.ip, orderModeId: body.orderModeId, phone: body.phone, codeDiscount: body.codeDiscount },

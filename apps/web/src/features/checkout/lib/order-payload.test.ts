@@ -66,6 +66,10 @@ describe('orderPayloadBuild', () => {
     expect(anyone).not.toHaveProperty('userExternalReference');
   });
 
+  it('sends the payment status under the spec’s name, paymentInfo.status (ordering §3)', () => {
+    expect(orderPayloadBuild(base).paymentInfo).toEqual({ status: 'PENDING' });
+  });
+
   it('sends the cash tender in major units', () => {
     expect(orderPayloadBuild({ ...base, paysWith: moneyMinor(1_500_000) }).paysWith).toBe(15_000);
   });

@@ -93,7 +93,7 @@ export function orderPayloadBuild(input: OrderPayloadInput) {
     ...(scheduledAt !== null ? { scheduledAt: new Date(scheduledAt).toISOString() } : {}),
     ...(input.code ? { codeDiscount: input.code } : {}),
     ...input.partner,
-    paymentInfo: { paymentStatus: paymentStatusOnSend(payment) },
+    paymentInfo: { status: paymentStatusOnSend(payment) },
     // The order joins the diner's analytics session (the events' x-session-id), and says whether it
     // came from the installed app.
     analyticsInfo: { sessionId: input.analyticsSessionId },
