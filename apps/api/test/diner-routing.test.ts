@@ -60,7 +60,6 @@ describe.each(testDatabaseKinds())('diner routing on %s', (kind) => {
     ['/api/diner/file/1/url', 'querystring.type'],
     ['/api/diner/file/1/url?type=AVATAR', 'querystring.type'],
     ['/api/diner/fuego-palermo/menu/abc?orderModeId=1', 'params.branchContactId'],
-    ['/api/diner/fuego-palermo/menu/3', 'querystring.orderModeId'],
     ['/api/diner/fuego-palermo/menu/3?orderModeId=x', 'querystring.orderModeId'],
     ['/api/diner/menu/fuego/hash?orderModeId=0', 'querystring.orderModeId[0]'],
     ['/api/diner/companies/fuego/branches?pageSize=0', 'querystring.pageSize'],

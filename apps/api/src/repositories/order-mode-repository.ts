@@ -149,9 +149,10 @@ export async function generalSurchargesOfOrderMode(
  */
 export async function menuRefFindForBranchContact(
   db: Queryable,
-  query: { branchContactAlias: string; branchContactId: number; orderModeId: number },
+  query: { branchContactAlias: string; branchContactId: number; orderModeId?: number | undefined },
 ): Promise<MenuRef | undefined> {
   if (!aliasIsPlausible(aliasNormalize(query.branchContactAlias))) return undefined;
+  // Without a mode: the location's first active one, in the venue's order.
   const rows = await db
     .select(menuRefColumns)
     .from(aliases)
@@ -166,10 +167,11 @@ export async function menuRefFindForBranchContact(
         eq(aliases.alias, aliasNormalize(query.branchContactAlias)),
         eq(aliases.type, 'BRANCH_CONTACT'),
         eq(aliases.entityId, query.branchContactId),
-        eq(orderModes.id, query.orderModeId),
+        query.orderModeId === undefined ? undefined : eq(orderModes.id, query.orderModeId),
         eq(orderModes.active, true),
       ),
     )
+    .orderBy(orderModes.position, orderModes.id)
     .limit(1);
   return rows[0];
 }

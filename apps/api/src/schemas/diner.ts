@@ -343,6 +343,11 @@ export const MenuSchema = Type.Object({
   remarkeds: Type.Array(PlateSchema, { description: "'Lo más destacado', in order" }),
   upselleds: Type.Array(PlateSchema, { description: "'Te recomendamos', in order" }),
   discounts: Type.Array(MenuDiscountSchema, { description: 'Menu discounts of plates of this menu' }),
+  plates: Type.Optional(
+    Type.Array(PlateSchema, {
+      description: 'Every plate, in category order (the spec’s list): only when no `orderModeId` was asked for',
+    }),
+  ),
 });
 export type MenuView = Static<typeof MenuSchema>;
 

@@ -94,16 +94,31 @@ export function menuHash(body: string): string {
   return createHash('sha256').update(body).digest('base64url').slice(0, 22);
 }
 
-async function menuBuild(db: Queryable, ref: MenuRef): Promise<{ key: string; entry: MenuEntry }> {
+/**
+ * The two shapes of a menu body: ours (categories carry the plates) and the
+ * spec's, which also lists every plate at the top level (ordering §3 "Menu":
+ * "Plates, remarkeds, upselleds") — for a client that asks without an order
+ * mode, as the spec's clients do; the storefront never pays for the copy.
+ */
+export type MenuShape = 'storefront' | 'spec';
+
+async function menuBuild(
+  db: Queryable,
+  ref: MenuRef,
+  shape: MenuShape,
+): Promise<{ key: string; entry: MenuEntry }> {
   // One snapshot for every query and for the contentVersion the body is filed under,
   // so a body is never a mix of before and after an import that commits meanwhile.
   return db.transaction(
     async (tx) => {
       const rows = await menuRowsLoad(tx, ref.companyId, ref.menuId);
       if (!rows) throw notFound('No existe el menú de este modo de pedido');
-      const body = JSON.stringify(menuPresent(rows, ref.mantissaLength));
+      const menu = menuPresent(rows, ref.mantissaLength);
+      const body = JSON.stringify(
+        shape === 'spec' ? { ...menu, plates: menu.categories.flatMap((category) => category.plates) } : menu,
+      );
       return {
-        key: cacheKey(db, ref.companyId, ref.menuId, rows.contentVersion),
+        key: `${cacheKey(db, ref.companyId, ref.menuId, rows.contentVersion)}:${shape}`,
         entry: { body, bytes: Buffer.byteLength(body), hash: menuHash(body) },
       };
     },
@@ -112,13 +127,17 @@ async function menuBuild(db: Queryable, ref: MenuRef): Promise<{ key: string; en
 }
 
 /** The cached menu of a reference, building (once, however many ask) on a miss. */
-export async function menuEntryGet(db: Queryable, ref: MenuRef): Promise<MenuEntry> {
-  const key = cacheKey(db, ref.companyId, ref.menuId, ref.contentVersion);
+export async function menuEntryGet(
+  db: Queryable,
+  ref: MenuRef,
+  shape: MenuShape = 'storefront',
+): Promise<MenuEntry> {
+  const key = `${cacheKey(db, ref.companyId, ref.menuId, ref.contentVersion)}:${shape}`;
   const cached = cacheGet(key);
   if (cached) return cached;
   let pending = building.get(key);
   if (!pending) {
-    pending = menuBuild(db, ref)
+    pending = menuBuild(db, ref, shape)
       .then(({ key: builtKey, entry }) => {
         cacheSet(builtKey, entry);
         return entry;
@@ -132,25 +151,27 @@ export async function menuEntryGet(db: Queryable, ref: MenuRef): Promise<MenuEnt
 /**
  * The menu of an order mode of a branch contact. The alias must name that
  * branch contact, and the mode must be one of its active modes; otherwise 404
- * with a message saying which of the three was not found.
+ * with a message saying which of the three was not found. Without a mode (the
+ * spec's clients send none) it is the location's first active mode in the
+ * venue's order, in the spec's shape (ADR 044).
  */
 export async function menuForBranchContact(
   db: Queryable,
-  query: { branchContactAlias: string; branchContactId: number; orderModeId: number },
+  query: { branchContactAlias: string; branchContactId: number; orderModeId?: number | undefined },
 ): Promise<MenuEntry> {
   const normalized = aliasNormalize(query.branchContactAlias);
   // The reference carries its contentVersion, read in the same statement: it is its own version.
   const ref = aliasIsPlausible(normalized)
     ? await contentCachedVersioned(
         db,
-        `menu-ref:${normalized}:${query.branchContactId}:${query.orderModeId}`,
+        `menu-ref:${normalized}:${query.branchContactId}:${query.orderModeId ?? 'default'}`,
         async () => {
           const found = await menuRefFindForBranchContact(db, query);
           return found && { companyId: found.companyId, version: found.contentVersion, value: found };
         },
       )
     : undefined;
-  if (ref) return menuEntryGet(db, ref);
+  if (ref) return menuEntryGet(db, ref, query.orderModeId === undefined ? 'spec' : 'storefront');
   // Rare path: tell the diner which part did not match.
   const alias = await aliasFind(db, query.branchContactAlias);
   if (alias?.type !== 'BRANCH_CONTACT') {
@@ -159,7 +180,11 @@ export async function menuForBranchContact(
   if (alias.entityId !== query.branchContactId) {
     throw notFound(`El local '${query.branchContactAlias}' no tiene el id ${query.branchContactId}`);
   }
-  throw notFound(`El modo de pedido ${query.orderModeId} no está disponible en este local`);
+  throw notFound(
+    query.orderModeId === undefined
+      ? `El local '${query.branchContactAlias}' no tiene modos de pedido activos`
+      : `El modo de pedido ${query.orderModeId} no está disponible en este local`,
+  );
 }
 
 /**

@@ -97,9 +97,11 @@ const dinerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The menu of an order mode of a branch contact',
         description:
           'Carries its content hash as ETag; a matching If-None-Match gets 304 with no body. ' +
-          'The alias and the id must name the same branch contact, and the mode must be one of its active modes.',
+          'The alias and the id must name the same branch contact, and the mode must be one of its active modes. ' +
+          'Without `orderModeId` (as the spec’s clients ask) it is the menu of the location’s first active mode, ' +
+          'with the spec’s top-level `plates` list as well.',
         params: Type.Object({ branchContactAlias: AliasParam, branchContactId: IdParam }),
-        querystring: Type.Object({ orderModeId: IdParam }),
+        querystring: Type.Object({ orderModeId: Type.Optional(IdParam) }),
         response: {
           200: MenuSchema,
           304: Type.Null({ description: 'Not modified: the client already has this menu' }),
