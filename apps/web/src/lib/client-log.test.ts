@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+interface Posted {
+  url: string;
+  init: RequestInit;
+  body: Record<string, unknown> & { payload: Record<string, unknown> };
+}
+
+/** A fresh page: the modules' state (queue, allowance, cart binding) starts empty. */
+async function freshPage(bindContact = true) {
+  vi.resetModules();
+  vi.useFakeTimers();
+  const posted: Posted[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    posted.push({ url: String(url), init, body: JSON.parse(String(init.body)) });
+    return new Response(null, { status: 204 });
+  });
+  window.history.replaceState(null, '', '/menu/brasa-nunez/delivery');
+  const cart = await import('../stores/cart-store');
+  if (bindContact) cart.cartBind('brasa-nunez', 4);
+  const { clientLogReport } = await import('./client-log');
+  // This page's own class: the modules were loaded afresh.
+  const { ApiError } = await import('./api-client');
+  // The sender loads with the first report; later ones find it loaded.
+  const settle = async (ms = 2100) => {
+    await vi.waitFor(() => import('./client-log-sender'));
+    await vi.advanceTimersByTimeAsync(ms);
+  };
+  return { posted, clientLogReport, settle, ApiError };
+}
+
+describe('client error reports (ADR 041)', () => {
+  it('posts one report per failure with keepalive, the screen’s location and the page', async () => {
+    const { posted, clientLogReport, settle, ApiError } = await freshPage();
+    clientLogReport({
+      component: 'api',
+      error: new ApiError(502, 'Bad Gateway', null),
+      payload: { method: 'GET', path: '/diner/brasa-nunez/menu/4' },
+    });
+    await settle();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.url).toBe('/api/diner/log');
+    expect(posted[0]?.init).toMatchObject({ method: 'POST', keepalive: true });
+    expect(posted[0]?.body).toMatchObject({
+      bcId: 4,
+      url: `${window.location.origin}/menu/brasa-nunez/delivery`,
+      component: 'api',
+      payload: { status: 502, message: 'Bad Gateway', path: '/diner/brasa-nunez/menu/4' },
+    });
+  });
+
+  it('counts a repeated failure once, with repeats', async () => {
+    const { posted, clientLogReport, settle } = await freshPage();
+    for (let i = 0; i < 5; i++)
+      clientLogReport({ component: 'address/fee', message: 'No tiene fullAddress este comensal' });
+    await settle();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.body.payload).toMatchObject({
+      message: 'No tiene fullAddress este comensal',
+      repeats: 5,
+    });
+  });
+
+  it('posts at most 10 a minute; the next one after the minute says how many were dropped', async () => {
+    const { posted, clientLogReport, settle } = await freshPage();
+    for (let i = 0; i < 14; i++) clientLogReport({ component: 'error-boundary', message: `fallo ${i}` });
+    await settle();
+    expect(posted).toHaveLength(10);
+    await vi.advanceTimersByTimeAsync(60_000);
+    clientLogReport({ component: 'error-boundary', message: 'después' });
+    await settle();
+    expect(posted).toHaveLength(11);
+    expect(posted[10]?.body.payload).toMatchObject({ message: 'después', dropped: 4 });
+  });
+
+  it('ignores 4xx answers, cancelled requests, its own failures and pages of no location', async () => {
+    const { posted, clientLogReport, settle, ApiError } = await freshPage();
+    clientLogReport({
+      component: 'api',
+      error: new ApiError(400, 'Datos inválidos', null),
+      payload: { path: '/order' },
+    });
+    clientLogReport({
+      component: 'api',
+      error: new DOMException('aborted', 'AbortError'),
+      payload: { path: '/x' },
+    });
+    clientLogReport({
+      component: 'api',
+      error: new ApiError(503, 'down', null),
+      payload: { path: '/diner/log' },
+    });
+    await settle();
+    expect(posted).toHaveLength(0);
+
+    const unbound = await freshPage(false);
+    unbound.clientLogReport({ component: 'error-boundary', message: 'sin local' });
+    await unbound.settle();
+    expect(unbound.posted).toHaveLength(0);
+  });
+
+  it('reports the API client’s network failures and 5xx, not its 4xx', async () => {
+    const { posted, settle } = await freshPage();
+    const answers = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      async () => new Response('{"message":"boom"}', { status: 500 }),
+      async () => new Response('{"message":"Ingrese una dirección"}', { status: 400 }),
+    ];
+    const pageFetch = vi.fn(async (url: string | URL, init?: RequestInit) => {
+      if (String(url) === '/api/diner/log') {
+        posted.push({ url: String(url), init: init ?? {}, body: JSON.parse(String(init?.body)) });
+        return new Response(null, { status: 204 });
+      }
+      return (answers.shift() as () => Promise<Response>)();
+    });
+    vi.stubGlobal('fetch', pageFetch);
+    const { apiRequest } = await import('./api-client');
+    (await import('./client-log')).clientLogApiFailures();
+    await expect(apiRequest('/diner/brasa-nunez/menu/4')).rejects.toThrow('Failed to fetch');
+    await expect(apiRequest('/geo/reverse')).rejects.toThrow('boom');
+    await expect(apiRequest('/order', { method: 'POST', body: {} })).rejects.toThrow('Ingrese');
+    await settle();
+    expect(posted.map((post) => post.body.payload)).toEqual([
+      expect.objectContaining({
+        path: '/diner/brasa-nunez/menu/4',
+        message: 'Failed to fetch',
+        errorName: 'TypeError',
+      }),
+      expect.objectContaining({ path: '/geo/reverse', message: 'boom', status: 500 }),
+    ]);
+  });
+});
