@@ -8,7 +8,6 @@
  * page closing.
  */
 import { cartBindingGet } from '../stores/cart-store';
-import { ApiError } from './api-client';
 import type { ClientLogEvent } from './client-log';
 import { type ClientLogBody, clientLogBody } from './client-log-shape';
 
@@ -23,21 +22,6 @@ const queue = new Map<string, { body: ClientLogBody; repeats: number }>();
 let sentAt: number[] = [];
 let dropped = 0;
 let timer: ReturnType<typeof setTimeout> | undefined;
-
-/**
- * Whether a failure is worth a report (ADR 041). Of the API's answers only
- * server errors (5xx) and requests that never got an answer count: a 4xx is
- * the diner's input refused and already explained on screen. A cancelled
- * request is nobody's failure, and a report that could not be posted is not
- * reported again.
- */
-export function clientLogWorthy(event: ClientLogEvent): boolean {
-  const error = event.error;
-  if (error instanceof DOMException && error.name === 'AbortError') return false;
-  if (event.component !== 'api') return true;
-  if (event.payload?.path === '/diner/log') return false;
-  return !(error instanceof ApiError) || error.status >= 500;
-}
 
 /** Posts what is queued, within the page's allowance. */
 export function clientLogFlush(now = Date.now()): void {
@@ -75,7 +59,8 @@ document.addEventListener('visibilitychange', () => {
 /** Queues a report of an event on the page `href`; it leaves within two seconds. */
 export function clientLogEnqueue(event: ClientLogEvent, href: string): void {
   try {
-    if (!clientLogWorthy(event)) return;
+    // A cancelled request is nobody's failure.
+    if ((event.error as Error | undefined)?.name === 'AbortError') return;
     const body = clientLogBody(event, href, cartBindingGet()?.branchContactId);
     // Nobody could read a report of no location (the console lists a company's): it is not sent.
     if (body.bcId === undefined && body.branchId === undefined) return;

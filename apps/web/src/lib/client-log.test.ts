@@ -78,23 +78,9 @@ describe('client error reports (ADR 041)', () => {
     expect(posted[10]?.body.payload).toMatchObject({ message: 'después', dropped: 4 });
   });
 
-  it('ignores 4xx answers, cancelled requests, its own failures and pages of no location', async () => {
-    const { posted, clientLogReport, settle, ApiError } = await freshPage();
-    clientLogReport({
-      component: 'api',
-      error: new ApiError(400, 'Datos inválidos', null),
-      payload: { path: '/order' },
-    });
-    clientLogReport({
-      component: 'api',
-      error: new DOMException('aborted', 'AbortError'),
-      payload: { path: '/x' },
-    });
-    clientLogReport({
-      component: 'api',
-      error: new ApiError(503, 'down', null),
-      payload: { path: '/diner/log' },
-    });
+  it('sends nothing for a cancelled request or a page of no location', async () => {
+    const { posted, clientLogReport, settle } = await freshPage();
+    clientLogReport({ component: 'address/fee', error: new DOMException('aborted', 'AbortError') });
     await settle();
     expect(posted).toHaveLength(0);
 
@@ -104,12 +90,14 @@ describe('client error reports (ADR 041)', () => {
     expect(unbound.posted).toHaveLength(0);
   });
 
-  it('reports the API client’s network failures and 5xx, not its 4xx', async () => {
+  it('reports the API client’s network failures and 5xx, not its 4xx, cancels or own posts', async () => {
     const { posted, settle } = await freshPage();
     const answers = [
       () => Promise.reject(new TypeError('Failed to fetch')),
       async () => new Response('{"message":"boom"}', { status: 500 }),
       async () => new Response('{"message":"Ingrese una dirección"}', { status: 400 }),
+      () => Promise.reject(new DOMException('aborted', 'AbortError')),
+      async () => new Response('{"message":"down"}', { status: 503 }),
     ];
     const pageFetch = vi.fn(async (url: string | URL, init?: RequestInit) => {
       if (String(url) === '/api/diner/log') {
@@ -124,6 +112,8 @@ describe('client error reports (ADR 041)', () => {
     await expect(apiRequest('/diner/brasa-nunez/menu/4')).rejects.toThrow('Failed to fetch');
     await expect(apiRequest('/geo/reverse')).rejects.toThrow('boom');
     await expect(apiRequest('/order', { method: 'POST', body: {} })).rejects.toThrow('Ingrese');
+    await expect(apiRequest('/geo/search')).rejects.toThrow('aborted');
+    await expect(apiRequest('/diner/log', { method: 'POST', body: {} })).rejects.toThrow('down');
     await settle();
     expect(posted.map((post) => post.body.payload)).toEqual([
       expect.objectContaining({

@@ -5,7 +5,7 @@
  * Reporting never throws and never waits.
  */
 import type { ErrorInfo } from 'react';
-import { apiFailureListen } from './api-client';
+import { ApiError, apiFailureListen } from './api-client';
 
 export interface ClientLogEvent {
   /** What failed: 'api', 'error-boundary', 'address/fee', 'checkout/payment'… */
@@ -30,11 +30,17 @@ export function clientLogReport(event: ClientLogEvent): void {
   );
 }
 
-/** The storefront's failed fetches reach the log (the sender decides which failures count). */
+/**
+ * The storefront's failed fetches reach the log (ADR 041): server errors (5xx)
+ * and requests that got no answer. A 4xx is the diner's input refused and
+ * already explained on screen; a cancelled request is nobody's failure; a
+ * report that could not be posted is not reported again.
+ */
 export function clientLogApiFailures(): void {
-  apiFailureListen((error, path, method) =>
-    clientLogReport({ component: 'api', error, payload: { method, path } }),
-  );
+  apiFailureListen((error, path, method) => {
+    if ((error instanceof ApiError && error.status < 500) || (error as Error).name === 'AbortError') return;
+    if (path !== '/diner/log') clientLogReport({ component: 'api', error, payload: { method, path } });
+  });
 }
 
 /** A screen the error boundary caught (its `onError`). */
