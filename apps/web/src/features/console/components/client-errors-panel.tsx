@@ -22,10 +22,10 @@ function pageOf(url: string | null): string | null {
   }
 }
 
-function placeOf(entry: ClientErrorEntry): string {
+function placeOf(entry: ClientErrorEntry): string | null {
   if (entry.address) return entry.address;
   if (entry.coordinates) return `${entry.coordinates.lat}, ${entry.coordinates.lng}`;
-  return '—';
+  return null;
 }
 
 /**
@@ -58,39 +58,34 @@ export default function ClientErrorsPanel({
       ) : logs.length === 0 ? (
         <p>No hay errores informados en los últimos 7 días.</p>
       ) : (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone and holds nothing focusable, so a keyboard could not scroll it otherwise (axe scrollable-region-focusable)
-        <section className="console-table-wrap" aria-label="Lista de errores del cliente" tabIndex={0}>
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">Fecha</th>
-                <th scope="col">Local</th>
-                <th scope="col">Qué falló</th>
-                <th scope="col">Mensaje</th>
-                <th scope="col">Ubicación</th>
-              </tr>
-            </thead>
-            <tbody>
-              {logs.map((entry) => (
-                <tr key={entry.id} data-client-error={entry.component ?? ''}>
-                  <td>{dateTimeOf(entry.createdAt)}</td>
-                  <td>{entry.locationName ?? '—'}</td>
-                  <td>
-                    {COMPONENT_LABELS[entry.component ?? ''] ?? entry.component ?? '—'}
-                    {pageOf(entry.url) ? <div className="muted">{pageOf(entry.url)}</div> : null}
-                  </td>
-                  <td className="console-table__body">
-                    {entry.message || '—'}
-                    {entry.detail ? (
-                      <div className="muted console-client-errors__detail">{entry.detail}</div>
-                    ) : null}
-                  </td>
-                  <td>{placeOf(entry)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <ol className="console-client-errors__list">
+          {logs.map((entry) => {
+            const page = pageOf(entry.url);
+            const place = placeOf(entry);
+            return (
+              <li key={entry.id} data-client-error={entry.component ?? ''}>
+                <p className="console-client-errors__head">
+                  <time dateTime={entry.createdAt}>{dateTimeOf(entry.createdAt)}</time>
+                  {' · '}
+                  {entry.locationName ?? 'Sin local'}
+                  {' · '}
+                  <strong>
+                    {COMPONENT_LABELS[entry.component ?? ''] ?? entry.component ?? 'Sin detalle'}
+                  </strong>
+                </p>
+                <p className="console-client-errors__message">{entry.message || 'Sin mensaje'}</p>
+                {page || place ? (
+                  <p className="muted">
+                    {page ? `Página: ${page}` : null}
+                    {page && place ? ' · ' : null}
+                    {place ? `Ubicación: ${place}` : null}
+                  </p>
+                ) : null}
+                {entry.detail ? <p className="muted console-client-errors__detail">{entry.detail}</p> : null}
+              </li>
+            );
+          })}
+        </ol>
       )}
     </section>
   );
