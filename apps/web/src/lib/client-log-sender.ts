@@ -64,7 +64,7 @@ export function clientLogEnqueue(event: ClientLogEvent, href: string): void {
     const body = clientLogBody(event, href, cartBindingGet()?.branchContactId);
     // Nobody could read a report of no location (the console lists a company's): it is not sent.
     if (body.bcId === undefined && body.branchId === undefined) return;
-    const key = `${body.component}|${body.url}|${body.payload.message}|${body.payload.path ?? ''}`;
+    const key = `${body.bcId}|${body.component}|${body.url}|${body.payload.message}|${body.payload.path ?? ''}`;
     const queued = queue.get(key);
     if (queued) queued.repeats += 1;
     else queue.set(key, { body, repeats: 1 });
