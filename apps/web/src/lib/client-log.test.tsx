@@ -1,4 +1,8 @@
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -123,5 +127,42 @@ describe('client error reports (ADR 041)', () => {
       }),
       expect.objectContaining({ path: '/geo/reverse', message: 'boom', status: 500 }),
     ]);
+  });
+
+  it('reports a screen the error boundary caught, with the component stack', async () => {
+    const { posted, settle } = await freshPage();
+    const { ErrorBoundary } = await import('../components/error-boundary');
+    const { clientLogCrash } = await import('./client-log');
+    const { MemoryRouter } = await import('react-router');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function BrokenPlate(): never {
+      throw new Error('plate.sizes is undefined');
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    await act(async () => {
+      root.render(
+        <MemoryRouter>
+          <ErrorBoundary onError={clientLogCrash}>
+            <BrokenPlate />
+          </ErrorBoundary>
+        </MemoryRouter>,
+      );
+    });
+    expect(container.textContent).toContain('Algo salió mal');
+    await settle();
+    act(() => root.unmount());
+    container.remove();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.body).toMatchObject({
+      bcId: 4,
+      component: 'error-boundary',
+      payload: {
+        message: 'plate.sizes is undefined',
+        componentStack: expect.stringContaining('BrokenPlate'),
+      },
+    });
+    expect(posted[0]?.body.stack).toContain('plate.sizes is undefined');
   });
 });
