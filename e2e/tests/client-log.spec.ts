@@ -2,6 +2,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from '@playwright/test';
+import {
+  addPlate,
+  CABALLITO,
+  fillCustomer,
+  freshPhone,
+  orderAnswer,
+  sendButton,
+  toCheckout,
+} from '../support/checkout-flow';
 import { e2eServer, expect, serverNow, test } from '../support/fixtures';
 
 /**
@@ -89,6 +98,39 @@ test('a failed menu request posts its report, and the owner reads it in the cons
   await expect(row).toContainText('Consulta al servidor');
   await expect(row).toContainText(`Página: /menu/${ALIAS}/delivery`);
   await context.close();
+});
+
+test('a payment link that cannot be made is reported, without the diner’s phone or name', async ({
+  page,
+}) => {
+  const reports: Record<string, unknown>[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/diner/log')
+      reports.push(sent.postDataJSON());
+  });
+  await addPlate(page, `${CABALLITO}/retiro/entradas`, 'Provoleta');
+  await toCheckout(page);
+  const phone = freshPhone();
+  await fillCustomer(page, phone);
+  await page.getByRole('radio', { name: 'Link de pago' }).check();
+  await page.route('**/api/paymenturl', (route) => route.abort('internetdisconnected'));
+  const placed = orderAnswer(page);
+  await sendButton(page).click();
+  const order = await placed;
+  await expect(page).toHaveURL(new RegExp(`/menu/brasa-caballito/order/${order.body.code}$`));
+  await expect
+    .poll(() => reports.map((report) => report.component).sort())
+    .toEqual(['api', 'checkout/payment']);
+  const payment = reports.find((report) => report.component === 'checkout/payment');
+  expect(payment).toMatchObject({
+    bcId: expect.any(Number),
+    url: `${e2eServer().baseUrl}/menu/brasa-caballito/checkout`,
+    payload: { step: 'link', errorName: 'TypeError' },
+  });
+  const sentText = JSON.stringify(reports);
+  expect(sentText).not.toContain(phone.replaceAll(' ', ''));
+  expect(sentText).not.toContain(phone);
+  expect(sentText).not.toContain('Ana Pérez');
 });
 
 test('a staff member’s Local tab has no client errors', async ({ browser }) => {
