@@ -17,7 +17,7 @@ const reactRouterProduction = createRequire(import.meta.url)
  * address map, checkout, console, rider) stays in chunks loaded on demand.
  */
 const FIRST_PAINT_WEB = [
-  /apps\/web\/src\/lib\/(analytics|api-client|app-environment|branch|menu-hash|ordering-state|placed-orders|theme|use-resource|use-now)\.ts$/,
+  /apps\/web\/src\/lib\/(analytics|api-client|client-log|app-environment|branch|menu-hash|ordering-state|placed-orders|theme|use-resource|use-now)\.ts$/,
   /apps\/web\/src\/stores\/(cart-store|color-scheme-store|entry-params-store|install-prompt-store)\.ts$/,
   /apps\/web\/src\/hooks\/use-marketing-tags\.ts$/,
   /apps\/web\/src\/types\//,

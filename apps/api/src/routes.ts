@@ -8,6 +8,7 @@ import codeDiscountRoutes from './routes/api/codediscounts/index';
 import consoleRoutes from './routes/api/console/index';
 import consoleAbandonedRoutes from './routes/api/console-abandoned/index';
 import consoleAbuseRoutes from './routes/api/console-abuse/index';
+import consoleClientLogRoutes from './routes/api/console-client-logs/index';
 import consoleDispatchRoutes from './routes/api/console-dispatch/index';
 import consoleSurveyRoutes from './routes/api/console-survey/index';
 import consoleTablesRoutes from './routes/api/console-tables/index';
@@ -69,6 +70,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staffRoutes, { prefix: '/api/staff' });
   await app.register(consoleRoutes, { prefix: '/api/console' });
   await app.register(consoleAbuseRoutes, { prefix: '/api/console' });
+  await app.register(consoleClientLogRoutes, { prefix: '/api/console' });
   await app.register(consoleDispatchRoutes, { prefix: '/api/console' });
   await app.register(dinerOrderDetailsRoutes, { prefix: '/api/diner' });
   await app.register(orderPaymentRoutes, { prefix: '/api/order/payment' });

@@ -12,6 +12,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { Spinner } from '../components/spinner';
+import { clientLogApiFailures, clientLogCrash } from '../lib/client-log';
 import { MenuHomeRoute, MenuRoute } from './routes/menu';
 
 // Declarative routing: the data router costs 16 KB gzipped more, and the menu
@@ -31,6 +32,8 @@ const FollowUpRoute = lazy(() => import('./routes/follow-up').then((m) => ({ def
 // The console, support, rider and tracking screens, and the catch-all page: one lazy sub-tree.
 const OtherRoutes = lazy(() => import('./routes/other-routes').then((m) => ({ default: m.OtherRoutes })));
 
+clientLogApiFailures();
+
 /**
  * The storefront's routes (ordering §2, follow-up §2.1). `preview` outranks a
  * mode because a static segment wins; `checkout` and `order` fall to the
@@ -42,7 +45,7 @@ const OtherRoutes = lazy(() => import('./routes/other-routes').then((m) => ({ de
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <ErrorBoundary>
+      <ErrorBoundary onError={clientLogCrash}>
         <Suspense fallback={<Spinner />}>
           <Routes>
             <Route path={PAGE_HOME} element={<HomeRoute />} />

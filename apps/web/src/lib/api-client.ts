@@ -1,7 +1,9 @@
 /**
  * The one HTTP client of the web app. Every call to the API goes through
  * `apiRequest`, which sends and reads JSON and turns any non-2xx answer into an
- * `ApiError` carrying the server's message and per-field messages.
+ * `ApiError` carrying the server's message and per-field messages. A request
+ * that fails is told to the failure listener: the storefront's error log
+ * (lib/client-log.ts) listens; the rider and tracking pages do not.
  */
 import { prefetchTake } from './prefetch';
 
@@ -28,7 +30,22 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+type FailureListener = (error: unknown, path: string, method: string) => void;
+let failureListener: FailureListener | undefined;
+
+/** Hears of every failed request (ADR 041: the storefront reports failed fetches). */
+export function apiFailureListen(listener: FailureListener): void {
+  failureListener = listener;
+}
+
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return send<T>(path, options).catch((error: unknown) => {
+    failureListener?.(error, path, options.method ?? 'GET');
+    throw error;
+  });
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value === undefined) continue;

@@ -157,6 +157,46 @@ describe('ordering §4 Delivery info', () => {
     });
   });
 
+  it('reports a missing full address and a failed fee lookup to the venue’s log (ADR 041)', async () => {
+    vi.useFakeTimers();
+    const reports: Record<string, unknown>[] = [];
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      if (String(input) === '/api/diner/log') {
+        // Earlier tests' reports (other locations) may still be leaving: only this one's are read.
+        const report = JSON.parse(String(init.body));
+        if (report.bcId === 13) reports.push(report);
+        return new Response(null, { status: 204 });
+      }
+      return new Response('{"message":"Internal Server Error"}', { status: 500 });
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { locationStore } = await freshStore();
+    locationStore.set({ lat: -34.5889, lng: -58.4306 });
+    await locationStore.refreshDeliveryInfo({ id: 13 }, 0);
+    locationStore.set({ ...HONDURAS, details: 'Timbre 3B, llamar al 1155552020' });
+    await locationStore.refreshDeliveryInfo({ id: 13 }, 0);
+    await vi.waitFor(async () => {
+      await vi.advanceTimersByTimeAsync(2100);
+      expect(reports).toHaveLength(2);
+    });
+    vi.useRealTimers();
+    expect(reports).toEqual([
+      expect.objectContaining({
+        bcId: 13,
+        component: 'address/fee',
+        payload: { message: 'No tiene fullAddress este comensal' },
+        coordinates: { lat: -34.589, lng: -58.431 },
+      }),
+      expect.objectContaining({
+        bcId: 13,
+        component: 'address/fee',
+        payload: { message: 'Internal Server Error', status: 500 },
+        address: { fullAddress: HONDURAS.fullAddress, city: HONDURAS.city, locality: HONDURAS.locality },
+      }),
+    ]);
+    expect(JSON.stringify(reports)).not.toContain('Timbre');
+  });
+
   it('an answer for a location the diner already changed is dropped', async () => {
     let release: (() => void) | undefined;
     fetchAnswering(

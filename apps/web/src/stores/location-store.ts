@@ -14,6 +14,7 @@ import { moneyToMinor } from '@comanda/domain/money';
 import type { DeliveryInfo } from '@comanda/domain/types';
 import { useSyncExternalStore } from 'react';
 import { apiRequest } from '../lib/api-client';
+import { clientLogReport } from '../lib/client-log';
 import { storageKey, storageScopeOnChange } from '../lib/storage-scope';
 
 export type { UserLocation };
@@ -213,7 +214,15 @@ export const locationStore = {
     const { location } = current();
     const lookup = addressFeeLookup(location);
     if (!lookup.ready || !location || location.lat === undefined || location.lng === undefined) {
-      if (lookup.log) console.warn(lookup.log);
+      if (lookup.log) {
+        console.warn(lookup.log);
+        clientLogReport({
+          component: 'address/fee',
+          message: lookup.log,
+          bcId: branchContact.id,
+          coordinates: location,
+        });
+      }
       request?.controller.abort();
       request = null;
       emit({ location, deliveryInfo: IDLE });
@@ -239,8 +248,15 @@ export const locationStore = {
         emit({ location, deliveryInfo: next });
         return next;
       },
-      () => {
+      (error: unknown) => {
         if (!stillCurrent()) return current().deliveryInfo;
+        clientLogReport({
+          component: 'address/fee',
+          error,
+          bcId: branchContact.id,
+          address: location,
+          coordinates: location,
+        });
         const next: DeliveryInfoState = { status: 'error', branchContactId: branchContact.id };
         emit({ location, deliveryInfo: next });
         return next;

@@ -31,6 +31,7 @@ import {
 import { MODAL_CLOSE_MS } from '../../../components/ui/modal';
 import { ToastOutlet, useToast } from '../../../components/ui/toast';
 import { analyticsTrack } from '../../../lib/analytics';
+import { clientLogReport } from '../../../lib/client-log';
 import { locationStore } from '../../../stores/location-store';
 import { type GeoAddress, geoAddressLine, geoReverse, geoSearch } from '../api/geo';
 import type { LatLng } from './address-map';
@@ -318,7 +319,16 @@ function AddressDialog({
         setGeolocation('success');
         moveTo({ lat: position.coords.latitude, lng: position.coords.longitude });
       },
-      () => setGeolocation('error'),
+      (error) => {
+        setGeolocation('error');
+        // A refused permission is the diner's choice; a device that cannot locate is worth knowing.
+        if (error.code !== error.PERMISSION_DENIED)
+          clientLogReport({
+            component: 'address/geolocation',
+            message: error.message,
+            bcId: branchContact.id,
+          });
+      },
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );
   };

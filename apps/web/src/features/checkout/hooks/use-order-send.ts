@@ -15,6 +15,7 @@ import { useToast } from '../../../components/ui/toast';
 import { analyticsTrack } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { type CardToken, CardTokenError, cardTokenCreate } from '../../../lib/card-token';
+import { clientLogReport } from '../../../lib/client-log';
 import { placedOrderRecord } from '../../../lib/placed-orders';
 import { cartDiscard } from '../../../stores/cart-logic';
 import type { ApiBranchContact, ApiOrderMode } from '../../../types/api';
@@ -52,7 +53,8 @@ async function cardOutcome(
   let first: Awaited<ReturnType<typeof cardPay>>;
   try {
     first = await cardPay(card, token, orderCode, key);
-  } catch {
+  } catch (error) {
+    clientLogReport({ component: 'checkout/payment', error, payload: { step: 'card-payment' } });
     return 'FAILED';
   }
   if (first.status === 'APPROVED') return 'PAID';
@@ -198,7 +200,13 @@ export function useOrderSend(contact: ApiBranchContact, callbacks: Callbacks) {
         const started = await paymentRedirectStart(contact.id, placed.code);
         navigate(followUp);
         window.location.assign(started.redirectUrl);
-      } catch {
+      } catch (error) {
+        clientLogReport({
+          component: 'checkout/payment',
+          error,
+          bcId: contact.id,
+          payload: { step: 'redirect' },
+        });
         toast(orderErrorMessages.paymentStartFailed, 'info');
         navigate(followUp);
       }
@@ -213,7 +221,13 @@ export function useOrderSend(contact: ApiBranchContact, callbacks: Callbacks) {
         });
         navigate(followUp);
         window.location.assign(link.url);
-      } catch {
+      } catch (error) {
+        clientLogReport({
+          component: 'checkout/payment',
+          error,
+          bcId: contact.id,
+          payload: { step: 'link' },
+        });
         toast(orderErrorMessages.paymentLinkFailed, 'error');
         navigate(followUp);
       }

@@ -59,3 +59,22 @@ export function consoleTableLinks(
 ): Promise<{ branchContactId: number; alias: string; storefrontUrl: string }> {
   return apiRequest('/console/table-links', { headers: bearer(token), query: { branchContactId } });
 }
+
+/** A storefront error report, as `GET /api/console/client-logs` lists it (ADR 041). */
+export interface ClientErrorEntry {
+  id: number;
+  createdAt: string;
+  branchContactId: number | null;
+  locationName: string | null;
+  url: string | null;
+  component: string | null;
+  message: string;
+  detail: string | null;
+  address: string | null;
+  coordinates: { lat: number; lng: number } | null;
+}
+
+/** The owner's company's last client errors (50 at most, 7 days at most). */
+export function consoleClientLogs(token: string): Promise<{ logs: ClientErrorEntry[] }> {
+  return apiRequest('/console/client-logs', { headers: bearer(token) });
+}

@@ -8,6 +8,7 @@ import { VenueControls } from './venue-controls';
 // stay out of the board's first load.
 const TableQrPanel = lazy(() => import('./table-qr-panel'));
 const SurveyView = lazy(() => import('./survey-view'));
+const ClientErrorsPanel = lazy(() => import('./client-errors-panel'));
 
 /** The console's sections of a location, in the order of its tabs. */
 export type ConsoleTab = 'orders' | 'dispatch' | 'venue' | 'survey' | 'outbox';
@@ -56,7 +57,10 @@ interface SectionProps {
   onFailure: (error: unknown) => void;
 }
 
-/** 'Local': the venue's controls, abandoned carts and, with a dine-in mode, the tables' QR codes. */
+/**
+ * 'Local': the venue's controls, abandoned carts, with a dine-in mode the tables' QR codes and, for
+ * an owner, the storefront's recent errors.
+ */
 export function VenueSection({
   token,
   owner,
@@ -78,6 +82,11 @@ export function VenueSection({
       {dineIn ? (
         <Suspense fallback={<p className="muted">Cargando…</p>}>
           <TableQrPanel token={token} contact={contact} onFailure={onFailure} />
+        </Suspense>
+      ) : null}
+      {owner ? (
+        <Suspense fallback={<p className="muted">Cargando…</p>}>
+          <ClientErrorsPanel token={token} onFailure={onFailure} />
         </Suspense>
       ) : null}
     </VenueControls>
