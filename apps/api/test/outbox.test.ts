@@ -73,6 +73,11 @@ describe('WhatsApp Cloud API adapter (against a local server speaking the protoc
     ]);
   });
 
+  it('sends an Argentine mobile stored without its 9 to 549… (WhatsApp knows it only so)', async () => {
+    await adapter().send({ id: 1, to: '+541155550101', body: 'Hola' });
+    expect(cloud.received.map((request) => request.body.to)).toEqual(['5491155550101']);
+  });
+
   it('cuts a text to the 4096 characters the API accepts', async () => {
     await adapter().send({ id: 1, to: '+5491155550001', body: 'a'.repeat(5000) });
     expect(cloud.received[0]?.body.text.body).toHaveLength(4096);

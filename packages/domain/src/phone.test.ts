@@ -89,6 +89,25 @@ describe('ordering §5 Phone: countries and validity (libphonenumber-js)', () =>
     expect(phoneWhatsAppDigits('+5491147770001')).toBe('5491147770001');
   });
 
+  it.each([
+    ['11 5555 0101'],
+    ['011 5555 0101'],
+    ['11 15 5555 0101'],
+    ['011 15 5555 0101'],
+    ['+54 11 5555 0101'],
+    ['+54 9 11 5555 0101'],
+  ])("gives WhatsApp an Argentine mobile with the 9 after 54, however it was typed: '%s'", (typed) => {
+    const e164 = phoneToE164(typed, 'ar');
+    expect(e164).not.toBeNull();
+    expect(phoneWhatsAppDigits(e164 as string)).toBe('5491155550101');
+  });
+
+  it('leaves other countries as they are', () => {
+    expect(phoneWhatsAppDigits('+59899123456')).toBe('59899123456');
+    expect(phoneWhatsAppDigits('+56912345678')).toBe('56912345678');
+    expect(phoneWhatsAppDigits('+5215512345678')).toBe('5215512345678');
+  });
+
   it("refuses an invalid sign-in phone with 'Debe ingresar un número válido'", () => {
     expect(phoneSignInCheck('123')).toBe('Debe ingresar un número válido');
     expect(phoneSignInCheck('+5491155550101')).toBeNull();

@@ -6,6 +6,8 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { sessionMessages } from './messages';
 
+export { phoneWhatsAppDigits } from './whatsapp-number';
+
 /** ordering §5: countries the phone input allows. */
 export const PHONE_COUNTRIES = [
   'ar',
@@ -112,11 +114,6 @@ export function phoneIsValid(input: string, country: string = PHONE_DEFAULT_COUN
 export function phoneToE164(input: string, country: string = PHONE_DEFAULT_COUNTRY): string | null {
   const parsed = phoneParse(input, country);
   return parsed?.valid ? parsed.e164 : null;
-}
-
-/** The digits a `wa.me` link takes (E.164 without the `+`). */
-export function phoneWhatsAppDigits(e164: string): string {
-  return e164.replace(/\D/g, '');
 }
 
 /** Sign-in by phone: 'Debe ingresar un número válido' unless valid. */

@@ -10,6 +10,7 @@ import { feeMessages, scheduleMessages, venueMessages } from './messages';
 import { type Minor, type MoneyCountry, moneyFormat, moneyMinor } from './money';
 import type { PricingBreakdown } from './pricing';
 import type { CartItem, OrderModeType } from './types';
+import { phoneWhatsAppDigits } from './whatsapp-number';
 import { zonedParts } from './zoned-time';
 
 /** Everything the order text shows. */
@@ -123,7 +124,7 @@ export function venueOrderText(input: VenueOrderTextInput): string {
 
 /** The `wa.me` link that opens a chat with the venue's phone and the text prefilled. */
 export function venueWhatsAppLink(phone: string, text: string): string {
-  return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+  return `https://wa.me/${phoneWhatsAppDigits(phone)}?text=${encodeURIComponent(text)}`;
 }
 
 /** The state of an order's online payment when its text leaves for the venue. */

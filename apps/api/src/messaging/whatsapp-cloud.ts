@@ -16,6 +16,7 @@
  * 131016, 133004), timeouts and network errors are retryable; any other
  * refusal is final.
  */
+import { phoneWhatsAppDigits } from '@comanda/domain/whatsapp-number';
 import { type MessagingAdapter, MessagingError } from './messaging-adapter';
 
 /** Credentials and address of the Cloud API. */
@@ -44,7 +45,7 @@ export function whatsAppCloudAdapter(config: WhatsAppCloudConfig): MessagingAdap
   return {
     name: 'whatsapp-cloud',
     async send(message) {
-      const to = message.to.replace(/\D/g, '');
+      const to = phoneWhatsAppDigits(message.to);
       if (!to) throw new MessagingError(`message ${message.id}: no phone number to send to`, false);
       let response: Response;
       try {

@@ -1,3 +1,4 @@
+import { phoneWhatsAppDigits } from '@comanda/domain/whatsapp-number';
 import { IconChat, IconFacebook, IconInstagram, IconPhone, IconShare } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
 
@@ -14,7 +15,7 @@ function profileUrl(value: string | null, host: string): string | null {
  * the menu's first load does not need.)
  */
 function chatUrl(phone: string): string {
-  return `https://wa.me/${phone.replace(/\D/g, '')}`;
+  return `https://wa.me/${phoneWhatsAppDigits(phone)}`;
 }
 
 /** The header's social icons: instagram, facebook, phone, chat and share (ordering §2). */
