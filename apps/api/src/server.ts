@@ -3,7 +3,7 @@ import { configFromEnv } from './config';
 import { databaseOpen } from './db/client';
 import { shutdownRun } from './lib/shutdown';
 import { serverShutdownSteps } from './server-shutdown';
-import { demoSeedIfEmpty } from './tenant/demo-seed';
+import { demoIsLoaded, demoSeedIfEmpty, demoWelcome } from './tenant/demo-seed';
 
 /** Production entry point: open and migrate the database, serve API and web app on one port. */
 async function main(): Promise<void> {
@@ -42,6 +42,14 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(`\n  Comanda is running on ${config.publicUrl}  (database: ${where})\n`);
+  if (await demoIsLoaded(database.db)) {
+    const welcome = demoWelcome({
+      publicUrl: config.publicUrl,
+      consoleUrl: config.origins.consoleOrigin ?? config.publicUrl,
+      sandbox: config.payments.provider === 'sandbox',
+    });
+    console.log(`${welcome.join('\n')}\n`);
+  }
 }
 
 main().catch((error) => {

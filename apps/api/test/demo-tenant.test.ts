@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { demoSeedIfEmpty } from '../src/tenant/demo-seed';
+import { demoIsLoaded, demoSeedIfEmpty, demoWelcome } from '../src/tenant/demo-seed';
 import { tenantImport } from '../src/tenant/tenant-import';
 import { tenantValidateFile } from '../src/tenant/tenant-validate';
 import { demoTenant, exampleTenant, queryAll, type TenantJson } from './support/tenant-files';
@@ -138,5 +138,43 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     expect(example.ok).toBe(true);
     const again = await tenantImport(db(), demoTenant());
     expect(again.ok && again.changed).toBe(false);
+  });
+
+  it('prints at start what a newcomer needs, and every login it prints works', async () => {
+    expect(await demoIsLoaded(db())).toBe(true);
+    const lines = demoWelcome({
+      publicUrl: 'http://localhost:3000',
+      consoleUrl: 'http://localhost:3000',
+      sandbox: true,
+    });
+    const text = lines.join('\n');
+    expect(text).toContain('http://localhost:3000/menu/brasa');
+    expect(text).toContain('http://localhost:3000/console');
+    expect(text).toContain('4509 9535 6623 3704 approves');
+    // The console logins it names sign in.
+    for (const [, email, password] of text.matchAll(/(?:owner|staff) (\S+@\S+) \/ (\S+)/g)) {
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/staff/login',
+        payload: { email, password },
+      });
+      expect(login.statusCode, email).toBe(200);
+    }
+    // The rider it names starts a shift with the phone and code it prints.
+    const [, alias, phone, code] =
+      /logistics\/(\S+)\/rider\/phoneIntake\s+.+: phone (\S+), code (\d+)/.exec(text) ?? [];
+    const location = (await ctx.app.inject({ method: 'GET', url: `/api/diner/${alias}` })).json()
+      .branchContact;
+    const rider = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/rider/bc/phone?branchContactId=${location.id}&phone=${encodeURIComponent(phone ?? '')}`,
+    });
+    expect(rider.statusCode).toBe(200);
+    const shift = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/rider/${rider.json().id}/updatewithcode`,
+      payload: { active: true, securityCode: code, riderUser: { branchContact: { id: location.id } } },
+    });
+    expect(shift.statusCode).toBe(200);
   });
 });
