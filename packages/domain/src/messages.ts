@@ -32,6 +32,8 @@ export const branchMessages = {
   change: 'Cambiar',
   installPrompt: '¡La próxima puedes hacer tu pedido desde nuestra App!',
   install: 'Instalar',
+  /** (ours) What the location's survey average ('★ 4,6') reads as to a screen reader (ADR 042). */
+  npsAvg: (text: string) => `Calificación de los clientes: ${text} de 5`,
 } as const;
 
 /** Ordering §5 "Cart and menu": plate extras. */

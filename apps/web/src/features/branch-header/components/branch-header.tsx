@@ -3,6 +3,7 @@ import type { DeliveryInfo } from '@comanda/domain/types';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router';
 import { IconClock, IconPin } from '../../../components/ui/icons';
+import { NpsAverage } from '../../../components/ui/nps-average';
 import { addressLine, branchBannerLogoUrl, branchLogoUrl } from '../../../lib/branch';
 import type { OrderingState } from '../../../lib/ordering-state';
 import { placedOrdersRead } from '../../../lib/placed-orders';
@@ -117,6 +118,7 @@ export function BranchHeader({
         ) : null}
         <div className="branch-header__text">
           <h1 className="brand-title">{contact.name}</h1>
+          <NpsAverage npsAvg={contact.deliveryConfig.npsAvg} />
           {branch.customMessage ? <p className="branch-header__message">{branch.customMessage}</p> : null}
           <p className="branch-header__line">
             <a href={mapsUrl(contact)} target="_blank" rel="noopener noreferrer" className="link">
