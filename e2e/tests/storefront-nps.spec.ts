@@ -34,7 +34,7 @@ test('the average shows with one decimal on the location card and the menu heade
 }) => {
   test.setTimeout(150_000);
   await storefrontPrepare(page);
-  const rating = page.getByRole('img', { name: /^Calificación de los clientes: / });
+  const rating = page.getByRole('img', { name: /^Calificación de los clientes/ });
 
   const before = await npsAvgOf(request);
   if (before === null) {
@@ -56,7 +56,7 @@ test('the average shows with one decimal on the location card and the menu heade
 
   await page.goto(`/menu/${ALIAS}/delivery`);
   const header = page.locator('.branch-header');
-  await expect(header.getByRole('img', { name: `Calificación de los clientes: ${text} de 5` })).toHaveText(
+  await expect(header.getByRole('img', { name: `Calificación de los clientes (de 1 a 5): ${text}` })).toHaveText(
     `★ ${text}`,
   );
   await screenshotsBothSchemes(page, 'storefront-nps-menu-header');
@@ -65,7 +65,7 @@ test('the average shows with one decimal on the location card and the menu heade
   const card = page
     .getByRole('list', { name: 'Locales' })
     .getByRole('link', { name: /Brasa Pizzería Villa Crespo/ });
-  await expect(card.getByRole('img', { name: `Calificación de los clientes: ${text} de 5` })).toHaveText(
+  await expect(card.getByRole('img', { name: `Calificación de los clientes (de 1 a 5): ${text}` })).toHaveText(
     `★ ${text}`,
   );
   await screenshotsBothSchemes(page, 'storefront-nps-location-card');

@@ -10,7 +10,7 @@ export function NpsAverage({ npsAvg }: { npsAvg: number | null }) {
   if (npsAvg === null) return null;
   const text = surveyNpsAvgText(npsAvg);
   return (
-    <span className="nps-average" role="img" aria-label={branchMessages.npsAvg(text)}>
+    <span className="nps-average" role="img" aria-label={`${branchMessages.npsAvgLabel}: ${text}`}>
       ★ {text}
     </span>
   );
