@@ -56,17 +56,17 @@ test('the average shows with one decimal on the location card and the menu heade
 
   await page.goto(`/menu/${ALIAS}/delivery`);
   const header = page.locator('.branch-header');
-  await expect(header.getByRole('img', { name: `Calificación de los clientes (de 1 a 5): ${text}` })).toHaveText(
-    `★ ${text}`,
-  );
+  await expect(
+    header.getByRole('img', { name: `Calificación de los clientes (de 1 a 5): ${text}` }),
+  ).toHaveText(`★ ${text}`);
   await screenshotsBothSchemes(page, 'storefront-nps-menu-header');
 
   await page.goto(`/menu/${BRANCH}`);
   const card = page
     .getByRole('list', { name: 'Locales' })
     .getByRole('link', { name: /Brasa Pizzería Villa Crespo/ });
-  await expect(card.getByRole('img', { name: `Calificación de los clientes (de 1 a 5): ${text}` })).toHaveText(
-    `★ ${text}`,
-  );
+  await expect(
+    card.getByRole('img', { name: `Calificación de los clientes (de 1 a 5): ${text}` }),
+  ).toHaveText(`★ ${text}`);
   await screenshotsBothSchemes(page, 'storefront-nps-location-card');
 });
