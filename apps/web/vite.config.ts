@@ -21,7 +21,7 @@ const FIRST_PAINT_WEB = [
   /apps\/web\/src\/stores\/(cart-store|color-scheme-store|entry-params-store|install-prompt-store)\.ts$/,
   /apps\/web\/src\/hooks\/use-marketing-tags\.ts$/,
   /apps\/web\/src\/types\//,
-  /apps\/web\/src\/components\/(error-boundary|error-screen|spinner|ui\/icons|ui\/toast)\.tsx$/,
+  /apps\/web\/src\/components\/(error-boundary|error-screen|spinner|ui\/icons|ui\/toast|ui\/nps-average)\.tsx$/,
   /apps\/web\/src\/app\/(bootstrap|router|provider)\.tsx$/,
   /apps\/web\/src\/features\/menu\/(api\/.*|components\/(menu-home|plate-card|plate-image)\.tsx)$/,
   /apps\/web\/src\/features\/branch-header\/components\/(branch-header|social-links|ordering-notice)\.tsx$/,

@@ -14,11 +14,17 @@ import { expect } from './fixtures';
 export const CABALLITO = '/menu/brasa-caballito';
 export const NUNEZ = '/menu/brasa-nunez';
 
-/** Inside Caballito's delivery zone (3 km around the location). */
+/**
+ * Inside Caballito's delivery zone (3 km around the location), with the postal code, city and
+ * province Caballito's complex address inputs force (a stored address without them opens the modal).
+ */
 export const CABALLITO_ADDRESS = {
   fullAddress: 'Av. Rivadavia 5000, CABA',
   street: 'Av. Rivadavia',
   number: '5000',
+  postalCode: 'C1424',
+  city: 'Buenos Aires',
+  locality: 'CABA',
   lat: -34.6186,
   lng: -58.4358,
 };
@@ -28,6 +34,9 @@ export const OUTSIDE_ADDRESS = {
   fullAddress: 'Calle 7 1200, La Plata',
   street: 'Calle 7',
   number: '1200',
+  postalCode: 'B1900',
+  city: 'La Plata',
+  locality: 'Buenos Aires',
   lat: -34.9214,
   lng: -57.9544,
 };

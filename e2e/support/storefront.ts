@@ -42,7 +42,17 @@ export const ADDRESS_NUNEZ = {
 /** Keeps a diner's address as the address feature stores it (inside a delivery zone when told so). */
 export async function storefrontKeepAddress(
   page: Page,
-  location: { fullAddress: string; street: string; number: string; lat: number; lng: number; city?: string },
+  location: {
+    fullAddress: string;
+    street: string;
+    number: string;
+    lat: number;
+    lng: number;
+    city?: string;
+    postalCode?: string;
+    /** The province, as the address feature keeps it. */
+    locality?: string;
+  },
 ): Promise<void> {
   await page.addInitScript((kept) => {
     // Stored under the demo company's key (apps/web/src/lib/storage-scope.ts).

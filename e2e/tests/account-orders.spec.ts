@@ -63,6 +63,38 @@ test("Sofía finds her order in 'Mis pedidos', opens its follow-up and repeats i
   expect(units).toBe(4);
 });
 
+test("'PEDIDO EN CURSO' follows Sofía, not the browser: an order placed elsewhere shows once she signs in", async ({
+  page,
+  request,
+}) => {
+  // Placed from another device: this browser keeps nothing of it.
+  const placed = await takeAwayOrderPlace(request, {
+    alias: 'brasa-nunez',
+    phone: SOFIA.phone,
+    customerName: SOFIA.name,
+    quantity: 1,
+  });
+  await page.goto('/menu/brasa-nunez/delivery');
+  const header = page.locator('header.branch-header');
+  await expect(header.getByRole('heading', { level: 1, name: 'Brasa Núñez' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'PEDIDO EN CURSO' })).toHaveCount(0);
+
+  const menu = await dinerSignIn(page, SOFIA.typed, SOFIA.name);
+  await menu.getByRole('button', { name: 'Cerrar' }).first().click();
+  await page.goto('/menu/brasa-nunez/delivery');
+  const entry = header.getByRole('link', { name: 'PEDIDO EN CURSO' });
+  await expect(entry).toBeVisible();
+  // Her newest order in progress (other files may have placed more for her since).
+  const href = await entry.getAttribute('href');
+  expect(href).toMatch(/^\/menu\/brasa-nunez\/order\/[A-Z0-9]{12}$/);
+  const newest = await request.get(`/api/diner/order/${href?.split('/').pop()}`);
+  expect(Date.parse((await newest.json()).orderedAt)).toBeGreaterThanOrEqual(
+    Date.parse((await (await request.get(`/api/diner/order/${placed.code}`)).json()).orderedAt),
+  );
+  await entry.click();
+  await expect(page).toHaveURL(/\/menu\/brasa-nunez\/order\/[A-Z0-9]{12}$/);
+});
+
 test("Sofía reads 'Mis Brasitas': welcome, balance and the Pedidos / Puntos / Saldo history", async ({
   page,
 }) => {

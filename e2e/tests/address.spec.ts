@@ -1,6 +1,9 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
+import { SCREENSHOTS_DIR } from '../support/screenshots';
+import { storefrontKeepAddress } from '../support/storefront';
 
 // The address modal '¿Dónde te encuentras?' on the demo's Caballito grill (open
 // 24 hours; one 3 km delivery zone around Av. Rivadavia 5100; take-away mode
@@ -207,6 +210,83 @@ test.describe('address by coordinates (Mi ubicación)', () => {
     await dialog.getByRole('button', { name: 'CONTINUAR' }).click();
     await expect(dialog).toBeHidden();
   });
+});
+
+test('complex inputs: a stored address missing a forced field opens the modal instead of being priced', async ({
+  page,
+}) => {
+  const feeAsked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/deliveryzones/fee')) feeAsked.push(request.url());
+  });
+  // Kept from a visit to a location with simple inputs: no postal code, city or province.
+  await storefrontKeepAddress(page, {
+    fullAddress: 'Av. Rivadavia 5000, CABA',
+    street: 'Av. Rivadavia 5000',
+    number: '',
+    lat: -34.6186,
+    lng: -58.4358,
+  });
+  await page.goto(MENU);
+  const dialog = page.getByRole('dialog', { name: TITLE });
+  await expect(dialog).toBeVisible();
+  // On 'Mi ubicación', the stored fields filled in and the missing ones marked.
+  await expect(dialog.getByRole('tab', { name: 'Mi ubicación' })).toHaveAttribute('aria-selected', 'true');
+  await expect(dialog.getByRole('textbox', { name: 'Dirección', exact: true })).toHaveValue(
+    'Av. Rivadavia 5000',
+  );
+  const message = 'Asegúrese de completar todos los campos obligatorios';
+  await expect(dialog.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect(dialog.getByLabel(/Código postal/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('dl.mode-info dd').nth(1)).toHaveText('—');
+  expect(feeAsked).toEqual([]);
+
+  await dialog.getByLabel(/Código postal/).fill('C1424');
+  await dialog.getByLabel(/Localidad/).fill('Buenos Aires');
+  await dialog.getByLabel(/Provincia/).fill('CABA');
+  await dialog.getByRole('button', { name: 'CONTINUAR' }).click();
+  await expect(dialog).toBeHidden();
+  // Complete now: priced.
+  expect(feeAsked.length).toBeGreaterThan(0);
+  await expect(page.locator('dl.mode-info dd').nth(1)).not.toHaveText('—');
+  await page.reload();
+  await expect(page.locator('dl.mode-info dd').nth(1)).not.toHaveText('—');
+  await expect(dialog).toHaveCount(0);
+});
+
+test('complex inputs: the modal that completes a stored address, in both schemes and widths', async ({
+  page,
+}) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.addInitScript((scheme) => localStorage.setItem('comanda.colorScheme', scheme), colorScheme);
+    await storefrontKeepAddress(page, {
+      fullAddress: 'Av. Rivadavia 5000, CABA',
+      street: 'Av. Rivadavia 5000',
+      number: '',
+      lat: -34.6186,
+      lng: -58.4358,
+    });
+    for (const [label, size] of [
+      ['390', { width: 390, height: 844 }],
+      ['1280', { width: 1280, height: 900 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.goto(MENU);
+      const dialog = page.getByRole('dialog', { name: TITLE });
+      await expect(dialog.getByRole('alert')).toContainText(
+        'Asegúrese de completar todos los campos obligatorios',
+      );
+      await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
+      // Contrast is read once the modal's opening animation is over.
+      await dialog.evaluate((node) =>
+        Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+      );
+      await expectNoSeriousViolations(page, `completing a stored address (${colorScheme})`);
+      await page.screenshot({
+        path: path.join(SCREENSHOTS_DIR, `address-complete-stored-${label}-${colorScheme}.png`),
+      });
+    }
+  }
 });
 
 test.describe('accessibility', () => {

@@ -13,6 +13,7 @@ import {
   totalText,
 } from '../support/checkout-flow';
 import { expect, test } from '../support/fixtures';
+import { screenshotsBothSchemes } from '../support/screenshots';
 import { expectNoSeriousA11yViolations, storefrontKeepAddress } from '../support/storefront';
 
 /**
@@ -90,6 +91,20 @@ test('take-away cash order: every message in order, then the order lands on the 
   // Analytics are sent in batches (every 2 s): wait for the batch with the payment.
   await expect.poll(() => events.join('\n')).toContain('CONTINUE_TO_CHECKOUT');
   await expect.poll(() => events.join('\n')).toContain('PAY_ORDER');
+});
+
+test("the email is offered where the location does not demand it: 'Email (opcional)', checked when typed", async ({
+  page,
+}) => {
+  await addPlate(page, '/menu/brasa-nunez/retiro-en-el-local/entradas', 'Provoleta');
+  await toCheckout(page, 'brasa-nunez');
+  const email = page.getByLabel('Email (opcional)');
+  await expect(email).toBeVisible();
+  await expect(email).toHaveAttribute('type', 'email');
+  await screenshotsBothSchemes(page, 'checkout-optional-email');
+  await email.fill('ana@');
+  await sendButton(page).click();
+  await expect(page.getByText('Ingrese un email valido')).toBeVisible();
 });
 
 test('delivery: the address, the minimum not met then met, Envío in the breakdown', async ({ page }) => {

@@ -2,9 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { takeAwayOrderPlace } from '../support/account-orders';
-import { freshPhone } from '../support/checkout-flow';
 import { e2eServer, expect, serverNow, test } from '../support/fixtures';
+import { BRASA_OWNER, brasaOwnerToken, orderDeliveredAndRated } from '../support/survey-rating';
 
 /**
  * The console's 'Encuesta' section and the tables' QR codes (issue 12) end to
@@ -18,22 +17,9 @@ test.use({ serviceWorkers: 'block' });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DOCS = path.join(root, 'docs/screenshots');
-const OWNER = { email: 'martin@brasa.example', password: 'brasa-demo-dueno' };
+const OWNER = BRASA_OWNER;
 const ALIAS = 'brasa-villa-crespo';
 const COMMENT = 'La masa llegó fría y tardó bastante';
-
-interface Question {
-  id: number;
-  title: string;
-  type: string;
-  questionReasons?: Question[];
-}
-
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/staff/login', { data: OWNER });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()).token;
-}
 
 async function locationId(request: APIRequestContext): Promise<number> {
   return (await (await request.get(`/api/diner/${ALIAS}`)).json()).branchContact.id;
@@ -48,50 +34,13 @@ async function figures(request: APIRequestContext, token: string, branchContactI
 }
 
 /** A take-away order placed, moved to delivered by the staff, then rated by its diner. */
-async function deliveredAndRated(
+function deliveredAndRated(
   request: APIRequestContext,
   token: string,
   branchContactId: number,
   rating: { general: number; reasons?: string[]; comment?: string },
 ): Promise<{ code: string; id: number }> {
-  const phone = `+549${freshPhone().replaceAll(' ', '')}`;
-  const { code } = await takeAwayOrderPlace(request, {
-    alias: ALIAS,
-    phone,
-    customerName: 'Lía Sosa',
-    quantity: 1,
-  });
-  const auth = { authorization: `Bearer ${token}` };
-  const board = await (
-    await request.get(`/api/console/orders?branchContactId=${branchContactId}&state=new&limit=100`, {
-      headers: auth,
-    })
-  ).json();
-  const order = board.orders.find((candidate: { code: string }) => candidate.code === code);
-  for (const status of ['ACCEPTED', 'READY', 'DELIVERED']) {
-    const moved = await request.post(`/api/console/orders/${order.id}/status`, {
-      headers: auth,
-      data: { status },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-  const survey = await (await request.get(`/api/survey/${branchContactId}`)).json();
-  const questions: Question[] = survey.questions;
-  const general = questions.find((question) => question.type === 'rating');
-  const text = questions.find((question) => question.type === 'text');
-  if (!general || !text) throw new Error('Villa Crespo’s survey has no rating or text question');
-  const answers = [
-    {
-      questionId: general.id,
-      surveyId: survey.id,
-      answer: String(rating.general),
-      reason: rating.reasons?.join(', ') ?? null,
-    },
-    ...(rating.comment ? [{ questionId: text.id, surveyId: survey.id, answer: rating.comment }] : []),
-  ];
-  const sent = await request.post(`/api/survey/${code}`, { data: { answers } });
-  expect(sent.status(), await sent.text()).toBe(201);
-  return { code, id: order.id };
+  return orderDeliveredAndRated(request, { alias: ALIAS, token, branchContactId }, rating);
 }
 
 async function staffPage(browser: Browser, options: { colorScheme?: 'light' | 'dark'; width?: number } = {}) {
@@ -143,7 +92,7 @@ test('the console shows the NPS, the ratings, a reason and a comment that opens 
   request,
 }) => {
   test.setTimeout(90_000);
-  const token = await staffToken(request);
+  const token = await brasaOwnerToken(request);
   const id = await locationId(request);
   const before = await figures(request, token, id);
   const low = await deliveredAndRated(request, token, id, {
@@ -253,7 +202,7 @@ test.describe('screenshots', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [1280, 390]) {
       test(`survey and table codes at ${width} px, ${colorScheme}`, async ({ browser, request }) => {
-        const token = await staffToken(request);
+        const token = await brasaOwnerToken(request);
         const id = await locationId(request);
         if ((await figures(request, token, id)).count === 0)
           await deliveredAndRated(request, token, id, { general: 4, reasons: ['Demora'], comment: COMMENT });

@@ -143,6 +143,7 @@ test('dining in: the table, the mode’s surcharge and the loyalty points redeem
   });
   const view = (await (await request.get(`/api/diner/order/${order.code}`)).json()) as {
     surcharges: { name: string; amount: number }[];
+    userServiceFee: number;
     loyalty: { redeemedPoints: number; gainedPoints: number };
   };
   expect(view.surcharges.map((entry) => entry.name)).toEqual(['Servicio de mesa']);
@@ -162,6 +163,14 @@ test('dining in: the table, the mode’s surcharge and the loyalty points redeem
       `Puntos a ganar${new Intl.NumberFormat('es-AR', { useGrouping: 'always' }).format(view.loyalty.gainedPoints)} (al entregar el pedido)`,
     );
   await expect(facts).not.toContainText('Dirección');
+  // The fees read as at checkout (ordering §9): no delivery line in the salon, a zero service fee 'Bonificada'.
+  const row = (label: string) =>
+    summary.locator('div').filter({ has: page.getByText(label, { exact: true }) });
+  await expect(row('Envío')).toHaveCount(0);
+  await expect(row('Costo de servicio').locator('dd')).toHaveText(
+    view.userServiceFee === 0 ? 'Bonificada' : `$ ${view.userServiceFee.toLocaleString('es-AR')}`,
+  );
+  await screenshotsBothSchemes(page, 'follow-up-dine-in');
 });
 
 test('a status change made in the console reaches the open page in under one second', async ({

@@ -18,6 +18,7 @@ import {
   deliveryOrderPlace,
   orderStatusOf,
 } from '../support/rider-orders';
+import { screenshotsBothSchemes } from '../support/screenshots';
 import { expectNoSeriousA11yViolations } from '../support/storefront';
 
 /**
@@ -84,7 +85,7 @@ test('live list, accept, and every state to delivery with the delivery code, the
   await expect(page.getByText(code, { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ver envíos' })).toBeVisible();
   await expect(page.getByText('Cobra al cliente')).toBeVisible();
-  // Not on route to the customer yet: no 'Recibe', no customer name.
+  // Not taken yet: no 'Recibe', no customer name.
   await expect(page.getByRole('region', { name: 'Recibe' })).toHaveCount(0);
   await expect(page.getByText('Ana Pereyra')).toHaveCount(0);
   await expect(page.getByRole('slider', { name: 'Aceptar envío' })).toBeVisible();
@@ -102,6 +103,12 @@ test('live list, accept, and every state to delivery with the delivery code, the
   expect(reported.postDataJSON()).toMatchObject({ lat: -34.55, lng: -58.46 });
   await expect(page.getByRole('link', { name: 'Ver envíos' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancelar envío en curso' })).toBeVisible();
+  // Accepted: whom to hand it to is the holder's from now on (the 'Recibe' card, §3 and §6);
+  // where the customer is waits for the way there (§4.2).
+  await expect(page.getByRole('region', { name: 'Recibe' })).toContainText('Ana Pereyra');
+  await expect(page.getByRole('link', { name: /Cómo llegar al cliente/ })).toHaveCount(0);
+  await screenshotsBothSchemes(page, 'rider-detail-accepted');
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await slide(page, 'En el local');
   await expect(toastOf(page, 'Llegaste al local.')).toBeVisible();

@@ -141,33 +141,41 @@ test('the cart survives a reload and is kept per location', async ({ page }) => 
   await expect(page.getByRole('link', { name: /Ver mi pedido/ })).toHaveCount(0);
 });
 
-test('changing to a mode with another menu asks first; a mode with the same menu keeps the cart', async ({
+test('with items, any mode change asks first, even to a mode with the same menu (ordering §4)', async ({
   page,
 }) => {
   await addPlate(page, '/menu/brasa-nunez/delivery/entradas', 'Provoleta');
   const tabs = page.getByRole('navigation', { name: 'Modos de pedido' });
-
-  // 'Retiro en el local' shares the menu: no question, the cart stays.
-  await tabs.getByRole('link', { name: 'Retiro en el local' }).click();
-  await expect(page).toHaveURL(/\/retiro-en-el-local$/);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: /Ver mi pedido/ })).toContainText('$ 7.800');
-
-  // 'En el salón' has its own menu: the diner is asked, and Cancelar keeps everything.
-  await tabs.getByRole('link', { name: 'En el salón' }).click();
   const confirm = page.getByRole('dialog', {
     name: 'Si continuas, se borrarán los ítems agregados a tu pedido',
   });
+
+  // 'Retiro en el local' shares the menu, and still the diner is asked; Cancelar keeps everything.
+  await tabs.getByRole('link', { name: 'Retiro en el local' }).click();
   await expect(confirm).toContainText('¿Deseas continuar?');
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page).toHaveURL(/\/retiro-en-el-local$/);
-  await expect(page.getByRole('link', { name: /Ver mi pedido/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/brasa-nunez\/delivery(\/entradas)?$/);
+  await expect(page.getByRole('link', { name: /Ver mi pedido/ })).toContainText('$ 7.800');
 
-  await tabs.getByRole('link', { name: 'En el salón' }).click();
+  // Continuar changes the mode and empties the cart, as the dialog said.
+  await tabs.getByRole('link', { name: 'Retiro en el local' }).click();
   await confirm.getByRole('button', { name: 'Continuar' }).click();
-  await expect(page).toHaveURL(/\/en-el-salon$/);
+  await expect(page).toHaveURL(/\/retiro-en-el-local$/);
   await expect(page.getByRole('heading', { name: 'Lo más destacado' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Ver mi pedido/ })).toHaveCount(0);
+
+  // With the cart empty, a change goes straight through.
+  await tabs.getByRole('link', { name: 'En el salón' }).click();
+  await expect(page).toHaveURL(/\/en-el-salon$/);
+  await expect(confirm).toHaveCount(0);
+
+  // 'En el salón' has its own menu: asked too.
+  await addPlate(page, '/menu/brasa-nunez/en-el-salon/entradas', 'Empanada de carne');
+  await tabs.getByRole('link', { name: 'Delivery' }).click();
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/delivery$/);
   await expect(page.getByRole('link', { name: /Ver mi pedido/ })).toHaveCount(0);
 });
 

@@ -1017,6 +1017,24 @@ describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
       expect(order?.customerDocument).toBe('30123456');
     });
 
+    it('an email where the location does not demand it: optional, and checked when sent', async () => {
+      const without = await orderPost(ctx, takeAway());
+      expect(without.status).toBe(201);
+      expect((await orderPost(ctx, takeAway({ customerEmail: 'ana@' }))).body.fields).toEqual({
+        customerEmail: 'Ingrese un email valido',
+      });
+      const withEmail = await orderPost(ctx, takeAway({ customerEmail: ' Ana@Correo.example ' }));
+      expect(withEmail.status).toBe(201);
+      const stored = await db()
+        .select({ code: orders.code, customerEmail: orders.customerEmail })
+        .from(orders)
+        .where(sql`${orders.code} in (${without.body.code}, ${withEmail.body.code})`);
+      expect(Object.fromEntries(stored.map((row) => [row.code, row.customerEmail]))).toEqual({
+        [without.body.code]: null,
+        [withEmail.body.code]: 'ana@correo.example',
+      });
+    });
+
     it('cash: the amount paid with is required and not under the total', async () => {
       expect((await orderPost(ctx, takeAway({ paysWith: null }))).body.fields).toEqual({
         paysWith: 'Debe ingresar con cuanto abona para poder realizar el pedido.',

@@ -121,6 +121,10 @@ describe.each(testDatabaseKinds())('shipment lifecycle on %s', (kind) => {
       rider: { id: diego.riderId, name: DIEGO.name },
       wonByOther: false,
       canCancel: true,
+      // Held by Diego: whom to hand it to (the 'Recibe' card, §3 and §6), not yet where (§4.2).
+      customerName: 'Ana Pérez',
+      customerPhone: expect.stringMatching(/^\+549/),
+      destination: { street: null, number: null, lat: null, lng: null },
     });
     expect((await followUp(placed.code)).shipment).toEqual({
       status: 'ON_ROUTE_TO_PICK_UP',
@@ -130,7 +134,13 @@ describe.each(testDatabaseKinds())('shipment lifecycle on %s', (kind) => {
     const after = await request(ctx, 'GET', '/api/shipments', { token: camila.token });
     expect(after.body.items.map((item: { id: number }) => item.id)).not.toContain(id);
     const lost = await request(ctx, 'GET', `/api/shipments/${id}`, { token: camila.token });
-    expect(lost.body).toMatchObject({ wonByOther: true, rider: null, customerName: null, canCancel: false });
+    expect(lost.body).toMatchObject({
+      wonByOther: true,
+      rider: null,
+      customerName: null,
+      customerPhone: null,
+      canCancel: false,
+    });
     expect((await request(ctx, 'GET', '/api/shipments/rider', { token: diego.token })).body).toMatchObject({
       kind: 'simple',
       shipment: { id },

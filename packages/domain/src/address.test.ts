@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ADDRESS_COMPLEX_INPUT_ALIASES,
   type AddressRules,
   addressCloseMessage,
   addressFeeLookup,
+  addressForcedFieldsMissing,
   addressFormatted,
   addressToLocation,
   addressUsesComplexInputs,
@@ -125,5 +127,29 @@ describe('ordering §5 Address modal', () => {
     });
     expect(addressFeeLookup({ fullAddress: 'x' })).toEqual({ ready: false, log: null });
     expect(addressFeeLookup(null)).toEqual({ ready: false, log: null });
+  });
+});
+
+describe('ordering §4 Delivery info: complex inputs and missing forced fields', () => {
+  const complete = addressToLocation({
+    direccion: 'Av. Rivadavia 5100',
+    postalCode: 'C1406',
+    city: 'Buenos Aires',
+    province: 'CABA',
+    coords: { lat: -34.618, lng: -58.436 },
+  });
+
+  it('a stored address missing a forced field is not priced where complex inputs apply', () => {
+    expect(ADDRESS_COMPLEX_INPUT_ALIASES).toEqual(['brasa-caballito']);
+    expect(addressForcedFieldsMissing(complete, true)).toBe(false);
+    for (const key of ['street', 'postalCode', 'city', 'locality'] as const) {
+      expect(addressForcedFieldsMissing({ ...complete, [key]: undefined }, true), key).toBe(true);
+      expect(addressForcedFieldsMissing({ ...complete, [key]: '  ' }, true), key).toBe(true);
+    }
+  });
+
+  it('asks nothing where simple inputs apply, or without an address', () => {
+    expect(addressForcedFieldsMissing({ ...complete, postalCode: undefined }, false)).toBe(false);
+    expect(addressForcedFieldsMissing(null, true)).toBe(false);
   });
 });

@@ -72,6 +72,14 @@ export function addressCloseMessage(addressMandatory: boolean): string | null {
 }
 
 /**
+ * The locations that use complex address inputs by default (ordering §9: "one
+ * specific branch contact, whose id is fixed in the product"). Named by alias:
+ * ids are database serials that differ between installs. The demo's Caballito
+ * grill (open 24 hours) shows the rule; the modal's `complexInputs` overrides it.
+ */
+export const ADDRESS_COMPLEX_INPUT_ALIASES: readonly string[] = ['brasa-caballito'];
+
+/**
  * Whether the modal uses complex inputs: an explicit override wins, else the
  * branch contacts configured for them (the spec fixes one id without showing it).
  */
@@ -118,6 +126,20 @@ export function addressToLocation(fields: AddressFields, geocoded = false): User
     location.lng = fields.coords.lng;
   }
   return location;
+}
+
+/**
+ * Whether a stored address lacks a field the complex inputs force (ordering §4
+ * "Delivery info": "With complex address inputs and missing forced fields, the
+ * address modal opens instead" of the fee being looked up): direccion, postal
+ * code, city (localidad) and province (§5), as `addressToLocation` keeps them.
+ */
+export function addressForcedFieldsMissing(
+  location: UserLocation | null | undefined,
+  complexInputs: boolean,
+): boolean {
+  if (!complexInputs || !location) return false;
+  return [location.street, location.postalCode, location.city, location.locality].some(blank);
 }
 
 /**

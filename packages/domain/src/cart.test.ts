@@ -14,6 +14,7 @@ import {
   cartItemsCount,
   cartLineAmount,
   cartMaxQuantity,
+  cartModeChangeConfirmed,
   cartModeChangeNeedsConfirmation,
   cartReferenceTotals,
   cartRemove,
@@ -202,9 +203,27 @@ describe('ordering §4 Cart: upsell lines', () => {
 describe('ordering §4 Cart: mode and branch changes', () => {
   const cashType = { id: 'efectivo', paymentMethod: 'CASH' as const, upload: 'APP' as const };
 
-  it('asks for confirmation only with items', () => {
-    expect(cartModeChangeNeedsConfirmation(cartEmpty())).toBe(false);
-    expect(cartModeChangeNeedsConfirmation(build(line(papas, 1)))).toBe(true);
+  it('asks for confirmation on any other mode once the cart has items, whatever its menu', () => {
+    expect(cartModeChangeNeedsConfirmation(cartEmpty({ orderModeId: 'd' }), 'takeaway')).toBe(false);
+    const cart = build(line(papas, 1));
+    // 'takeaway' shares the menu (same hash): still asked, the dialog says the items go.
+    expect(cartModeChangeNeedsConfirmation(cart, 'takeaway')).toBe(true);
+    expect(cartModeChangeNeedsConfirmation(cart, 'salon')).toBe(true);
+    // The cart's own mode chosen again is no change.
+    expect(cartModeChangeNeedsConfirmation(cart, 'd')).toBe(false);
+  });
+
+  it('accepting the confirmation clears the items and changes the mode, even on the same menu', () => {
+    const next = cartModeChangeConfirmed(build(line(papas, 1)), {
+      orderModeId: 'takeaway',
+      menuHash: 'h1',
+      defaultPaymentType: cashType,
+    });
+    expect(next.items).toEqual([]);
+    expect(next.totals).toEqual({});
+    expect(next.orderModeId).toBe('takeaway');
+    expect(next.menuHash).toBe('h1');
+    expect(next.paymentType).toEqual(cashType);
   });
 
   it('clears the cart when the new mode has another menu hash, then sets the default payment', () => {

@@ -221,9 +221,29 @@ export function cartRemove(cart: Cart, index: number): Cart {
   );
 }
 
-/** Whether changing the order mode must first ask 'Si continuas, se borrarán los ítems agregados a tu pedido'. */
-export function cartModeChangeNeedsConfirmation(cart: Pick<Cart, 'items'>): boolean {
-  return cart.items.length > 0;
+/**
+ * Whether changing to `orderModeId` must first ask 'Si continuas, se borrarán
+ * los ítems agregados a tu pedido' (ordering §4: "With a non-empty cart, a mode
+ * change asks for confirmation"): any other mode, whatever its menu, once the
+ * cart has items. Choosing the cart's own mode again is no change.
+ */
+export function cartModeChangeNeedsConfirmation(
+  cart: Pick<Cart, 'items' | 'orderModeId'>,
+  orderModeId: string,
+): boolean {
+  return cart.items.length > 0 && cart.orderModeId !== orderModeId;
+}
+
+/**
+ * The diner accepted the confirmation (ordering §4: "accepting clears the
+ * stored cart and changes the mode"): the items go, even when the new mode
+ * shares the menu, as the dialog said they would; then the mode changes.
+ */
+export function cartModeChangeConfirmed(
+  cart: Cart,
+  change: { orderModeId: string; menuHash: string | null; defaultPaymentType?: CartPaymentType | null },
+): Cart {
+  return cartChangeOrderMode(withItems(cart, []), change).cart;
 }
 
 /**

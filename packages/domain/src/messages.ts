@@ -32,6 +32,11 @@ export const branchMessages = {
   change: 'Cambiar',
   installPrompt: '¡La próxima puedes hacer tu pedido desde nuestra App!',
   install: 'Instalar',
+  /**
+   * (ours) What the location's survey average ('★ 4,6') reads as to a screen reader, before the figure
+   * (ADR 042). A plain string: the menu's first load inlines it rather than loading this module.
+   */
+  npsAvgLabel: 'Calificación de los clientes (de 1 a 5)',
 } as const;
 
 /** Ordering §5 "Cart and menu": plate extras. */

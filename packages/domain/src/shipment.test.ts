@@ -6,6 +6,7 @@ import {
   type Shipment,
   type ShipmentStack,
   type ShipmentStatus,
+  shipmentCanCancel,
   shipmentCancelPlan,
   shipmentCanTransition,
   shipmentCustomerDetailsVisible,
@@ -14,6 +15,7 @@ import {
   shipmentListWindow,
   shipmentNextAction,
   shipmentNextActionLabel,
+  shipmentRecipientVisible,
   shipmentStackAfterUpdate,
   shipmentStackCanUpdate,
   shipmentStackCurrent,
@@ -289,9 +291,52 @@ describe('follow-up §4.5 Cancelling', () => {
     expect(shipmentCancelPlan({ kind: 'simple', shipment: ship('a', 'IN_STORE') }, 'r2')).toBeNull();
     expect(shipmentCancelPlan({ kind: 'stack', stack: stackOf('IN_STORE', []) }, 'r2')).toBeNull();
   });
+
+  it('offers it only when its details may be shown too: never on a shipment nobody holds', () => {
+    const unheld = ship('a', 'IN_STORE', { riderId: null });
+    expect(shipmentCanCancel(unheld.status)).toBe(true);
+    expect(shipmentRecipientVisible(unheld, 'r1')).toBe(false);
+    expect(shipmentCancelPlan({ kind: 'simple', shipment: unheld }, 'r1')).toBeNull();
+    expect(shipmentCancelPlan({ kind: 'simple', shipment: ship('a', 'IN_STORE') }, null)).toBeNull();
+    expect(
+      shipmentCancelPlan({ kind: 'stack', stack: { ...stackOf('IN_STORE', []), riderId: null } }, 'r1'),
+    ).toBeNull();
+    // A stacked shipment without a rider of its own is held through its stack.
+    const during = stackOf('ON_ROUTE_TO_DROP_OFFS', [
+      ship('b', 'ON_ROUTE_TO_DROP_OFF', { riderId: undefined }),
+    ]);
+    expect(shipmentCancelPlan({ kind: 'stack', stack: during }, 'r1')).toMatchObject({ targetIds: ['b'] });
+  });
 });
 
-describe('follow-up §4.2 When the customer details may be shown', () => {
+describe("follow-up §3, §6 The rider's 'Recibe' card", () => {
+  it.each([
+    ['looking for a driver', ship('a', 'LOOKING_FOR_DRIVER', { riderId: null }), 'r1', false],
+    ['accepted, on route to pick up', ship('a', 'ON_ROUTE_TO_PICK_UP'), 'r1', true],
+    ['in store', ship('a', 'IN_STORE'), 'r1', true],
+    ['on route to drop off', ship('a', 'ON_ROUTE_TO_DROP_OFF'), 'r1', true],
+    ['on route to drop offs', ship('a', 'ON_ROUTE_TO_DROP_OFFS'), 'r1', true],
+    ['delivered', ship('a', 'DELIVERED'), 'r1', false],
+    ['cancelled by the rider', ship('a', 'DRIVER_CANCELED'), 'r1', false],
+    ['lost to another rider', ship('a', 'IN_STORE'), 'r2', false],
+    ['held by nobody', ship('a', 'ON_ROUTE_TO_DROP_OFF', { riderId: null }), 'r1', false],
+    ['no viewer', ship('a', 'ON_ROUTE_TO_DROP_OFF'), null, false],
+  ] as const)('%s', (_, shipment, viewer, visible) => {
+    expect(shipmentRecipientVisible(shipment, viewer)).toBe(visible);
+  });
+
+  it("is a rule of its own, not the customer's visibility rule", () => {
+    // In store: the holder sees whom to call, not yet where the customer is.
+    expect(shipmentRecipientVisible(ship('a', 'IN_STORE'), 'r1')).toBe(true);
+    expect(shipmentCustomerDetailsVisible(ship('a', 'IN_STORE'), 'r1')).toBe(false);
+    // On the way with nobody holding it: where, but no name or phone for whoever looks.
+    const unheld = ship('a', 'ON_ROUTE_TO_DROP_OFF', { riderId: null });
+    expect(shipmentCustomerDetailsVisible(unheld, 'r1')).toBe(true);
+    expect(shipmentRecipientVisible(unheld, 'r1')).toBe(false);
+  });
+});
+
+describe("follow-up §4.2 The customer's visibility rule", () => {
   it.each([
     ['on route to drop off, own shipment', ship('a', 'ON_ROUTE_TO_DROP_OFF'), 'r1', true],
     ['on route to drop offs, own shipment', ship('a', 'ON_ROUTE_TO_DROP_OFFS'), 'r1', true],

@@ -2,7 +2,7 @@
  * Own-fleet shipments and shipment stacks (follow-up §2.6, §4.2–§4.5): statuses,
  * the state machine the rider's slider drives (every other move is rejected),
  * the next-action label, cancel rules, stack ordering, the selection inside a
- * stack, and when the customer's details may be shown.
+ * stack, where the customer is shown to a rider (§4.2) and the 'Recibe' card (§3, §6).
  *
  * A stack (multi-delivery) moves as one until it leaves the store
  * (ON_ROUTE_TO_DROP_OFFS); then each shipment is delivered on its own; at the
@@ -274,14 +274,39 @@ export function shipmentWonByOther(
 }
 
 /**
- * Whether the customer's name and phone (the 'Recibe' card) may be shown: the
- * shipment is on route to drop off and was not won by another rider.
+ * The customer's visibility rule (follow-up §4.2: "A customer sees shipment
+ * details only when the shipment is on route to drop off and was not won by
+ * another rider"): where the customer is (street, number, coordinates) is shown
+ * to a rider once the shipment heads there. Not the 'Recibe' card's rule
+ * (`shipmentRecipientVisible`): the two answer different questions.
  */
 export function shipmentCustomerDetailsVisible(
   shipment: Pick<Shipment, 'status' | 'riderId'>,
   viewerRiderId: string | null | undefined,
 ): boolean {
   return shipmentIsOnRouteToDropOff(shipment.status) && !shipmentWonByOther(shipment, viewerRiderId);
+}
+
+/**
+ * The rider's 'Recibe' card rule (follow-up §3 "when details may be shown";
+ * §6 "the rules depend on the rider's user id and on whether the shipment was
+ * lost to another rider"; ADR 042): the customer's name and phone go to the
+ * rider who holds the shipment — the viewer's own id, so never one lost to
+ * another rider nor one nobody took yet — while it is in their hands, from
+ * accepting it (they may need to call from the store) until it is delivered
+ * or cancelled. The same "details may be shown" gates the cancel (§4.5).
+ */
+export function shipmentRecipientVisible(
+  shipment: Pick<Shipment, 'status' | 'riderId'>,
+  viewerRiderId: string | null | undefined,
+): boolean {
+  const holds =
+    shipment.riderId !== undefined &&
+    shipment.riderId !== null &&
+    viewerRiderId !== undefined &&
+    viewerRiderId !== null &&
+    shipment.riderId === viewerRiderId;
+  return holds && CANCELABLE.includes(shipment.status);
 }
 
 /** How a cancel goes: the button label, the confirm text, and what is cancelled. */
@@ -293,28 +318,34 @@ export interface ShipmentCancelPlan {
 }
 
 /**
- * The cancel offered to `viewerRiderId`, or null. A simple shipment, or a stack
- * already in drop-offs (its current shipment), is cancelled as one; otherwise
- * the whole stack. Never for a shipment lost to another rider.
+ * The cancel offered to `viewerRiderId`, or null (follow-up §4.5: "Cancel is
+ * offered only if the shipment may be cancelled and its details may be shown",
+ * the details being the 'Recibe' card's, `shipmentRecipientVisible`). A simple
+ * shipment, or a stack already in drop-offs (its current shipment), is
+ * cancelled as one; otherwise the whole stack.
  */
 export function shipmentCancelPlan(
   target: ShipmentTarget,
   viewerRiderId: string | null | undefined,
 ): ShipmentCancelPlan | null {
   const confirm = shipmentMessages.cancelConfirm;
+  const offered = (holder: Pick<Shipment, 'status' | 'riderId'>) =>
+    shipmentCanCancel(holder.status) && shipmentRecipientVisible(holder, viewerRiderId);
   if (target.kind === 'simple') {
     const { shipment } = target;
-    if (!shipmentCanCancel(shipment.status) || shipmentWonByOther(shipment, viewerRiderId)) return null;
+    if (!offered(shipment)) return null;
     return { label: shipmentMessages.cancelSimple, confirm, scope: 'SHIPMENT', targetIds: [shipment.id] };
   }
   const { stack } = target;
   if (shipmentWonByOther(stack, viewerRiderId)) return null;
   if (stack.status === 'ON_ROUTE_TO_DROP_OFFS') {
     const current = shipmentStackCurrent(stack);
-    if (!current || !shipmentCanCancel(current.status)) return null;
+    // A stacked shipment is held through its stack when it carries no rider of its own.
+    if (!current || !offered({ status: current.status, riderId: current.riderId ?? stack.riderId }))
+      return null;
     return { label: shipmentMessages.cancelStack, confirm, scope: 'SHIPMENT', targetIds: [current.id] };
   }
-  if (!shipmentCanCancel(stack.status)) return null;
+  if (!offered(stack)) return null;
   return { label: shipmentMessages.cancelStack, confirm, scope: 'STACK', targetIds: [stack.id] };
 }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   SURVEY_NPS_AVG_MIN_RATINGS,
   surveyNpsAvg,
+  surveyNpsAvgText,
   surveyNpsFigures,
   surveyNpsGroup,
   surveyRatingDistribution,
@@ -43,5 +44,12 @@ describe('ADR 031 NPS on the 1–5 scale (follow-up §9)', () => {
     expect(SURVEY_NPS_AVG_MIN_RATINGS).toBe(5);
     expect(surveyNpsAvg(surveyNpsFigures([0, 0, 0, 2, 2]))).toBeNull();
     expect(surveyNpsAvg(surveyNpsFigures([0, 0, 0, 2, 3]))).toBe(4.6);
+  });
+
+  it('writes npsAvg with one decimal and a decimal comma (ordering §9, ADR 042)', () => {
+    expect(surveyNpsAvgText(4.6)).toBe('4,6');
+    expect(surveyNpsAvgText(5)).toBe('5,0');
+    expect(surveyNpsAvgText(1)).toBe('1,0');
+    expect(surveyNpsAvgText(3.45)).toBe('3,5');
   });
 });

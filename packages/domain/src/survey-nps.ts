@@ -77,3 +77,14 @@ export function surveyRatingDistribution(ratings: readonly number[]): SurveyRati
 export function surveyNpsAvg(figures: Pick<SurveyNpsFigures, 'count' | 'average'>): number | null {
   return figures.count >= SURVEY_NPS_AVG_MIN_RATINGS ? figures.average : null;
 }
+
+/**
+ * The location's `npsAvg` as the storefront writes it (ordering §9 "shown with
+ * one decimal"; ADR 042): always one decimal, with the decimal comma of the
+ * storefront's Spanish ('4,6', '5,0'), like the distances ('2,5 km'). Whether
+ * there is one to show is the API's call (`surveyNpsAvg`): it sends null below
+ * the threshold, and the storefront shows nothing then.
+ */
+export function surveyNpsAvgText(npsAvg: number): string {
+  return npsAvg.toFixed(1).replace('.', ',');
+}

@@ -1,7 +1,8 @@
 /**
  * Shipments and stacks → JSON for a rider or for the venue's staff (ADR 023).
- * What a rider may see is decided by packages/domain: the customer's name,
- * phone, street and coordinates only while `shipmentCustomerDetailsVisible`;
+ * What a rider may see is decided by packages/domain: the customer's street and
+ * coordinates only while `shipmentCustomerDetailsVisible` (§4.2), their name and
+ * phone only to the rider holding it, `shipmentRecipientVisible` (§3, §6);
  * a shipment another rider won shows no rider details; the order's code is
  * never in a rider's view (it opens the follow-up page, delivery code
  * included). Staff of the location see everything.
@@ -12,6 +13,7 @@ import {
   shipmentCanCancel,
   shipmentCancelPlan,
   shipmentCustomerDetailsVisible,
+  shipmentRecipientVisible,
   shipmentStackSort,
   shipmentWonByOther,
 } from '@comanda/domain/shipment';
@@ -91,7 +93,9 @@ export function shipmentPresent(
   const row = view.shipment;
   const domain = shipmentDomainOf(row);
   const wonByOther = viewer.kind === 'rider' && shipmentWonByOther(domain, viewerId(viewer));
+  // Two rules: where the customer is (§4.2) and whom to hand it to, the 'Recibe' card (§3, §6).
   const detailed = viewer.kind === 'staff' || shipmentCustomerDetailsVisible(domain, viewerId(viewer));
+  const recipient = viewer.kind === 'staff' || shipmentRecipientVisible(domain, viewerId(viewer));
   const m = view.mantissaLength;
   return {
     id: row.id,
@@ -111,8 +115,8 @@ export function shipmentPresent(
     eta: row.etaAt ? row.etaAt.toISOString() : null,
     wonByOther,
     canCancel: canCancelOf(row, viewer, stackStatus),
-    customerName: detailed ? textOrNull(view.order.customerName) : null,
-    customerPhone: detailed ? textOrNull(view.order.phone) : null,
+    customerName: recipient ? textOrNull(view.order.customerName) : null,
+    customerPhone: recipient ? textOrNull(view.order.phone) : null,
     destination: destinationOf(view.order.destination, detailed),
     branch: {
       name: view.branch.name,

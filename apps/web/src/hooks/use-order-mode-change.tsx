@@ -9,9 +9,9 @@ import { useConfirmClear } from './use-confirm-clear';
 
 /**
  * Choosing an order mode (ordering §2, §4): goes to the mode's menu keeping the
- * query string and replacing history. When the change would clear items of the
- * cart (the new mode's menu hash differs, `cartChangeOrderMode`), the diner
- * confirms first; a change that keeps the items goes straight through.
+ * query string and replacing history. With items in the cart, any other mode
+ * asks first (ordering §4), even one sharing the menu, and accepting empties the
+ * cart; with an empty cart the change goes straight through.
  */
 export function useOrderModeChange(context: {
   alias: string;
@@ -43,10 +43,10 @@ export function useOrderModeChange(context: {
       return;
     }
     void cartLogicLoad().then((logic) => {
-      if (!logic.cartModeChangeWouldClear(mode.id, menuHash)) go(mode, replace);
+      if (!logic.cartModeChangeAsks(mode.id)) go(mode, replace);
       else
         ask(() => {
-          logic.cartActions.setMode(mode.id, menuHash);
+          logic.cartActions.setModeConfirmed(mode.id, menuHash);
           go(mode, replace);
         });
     });

@@ -13,6 +13,7 @@ import {
   cartChangeQuantity,
   cartEmpty,
   cartItemsCount,
+  cartModeChangeConfirmed,
   cartModeChangeNeedsConfirmation,
   cartRemove,
   cartRestore,
@@ -81,18 +82,11 @@ export function cartSync(): void {
 }
 
 /**
- * Whether choosing `orderModeId` would clear items the diner added: the cart
- * has items (`cartModeChangeNeedsConfirmation`) and the new mode's menu hash
- * differs (`cartChangeOrderMode`).
+ * Whether choosing `orderModeId` must ask first: the cart has items and the mode
+ * is another one (`cartModeChangeNeedsConfirmation`), whatever its menu.
  */
-export function cartModeChangeWouldClear(orderModeId: number, menuHash: string): boolean {
-  const { cart } = cartCurrent();
-  const id = String(orderModeId);
-  return (
-    cart.orderModeId !== id &&
-    cartModeChangeNeedsConfirmation(cart) &&
-    cartChangeOrderMode(cart, { orderModeId: id, menuHash }).cleared
-  );
+export function cartModeChangeAsks(orderModeId: number): boolean {
+  return cartModeChangeNeedsConfirmation(cartCurrent().cart, String(orderModeId));
 }
 
 /** A change that may have been limited: the message to show, if any. */
@@ -100,10 +94,16 @@ export type CartMessage = string | null;
 
 /** The cart's operations on the bound cart; each applies the domain rule and saves the result. */
 export const cartActions = {
-  /** Changes the mode after the diner confirmed (or when nothing would be lost). */
+  /** Changes the mode when nothing would be lost (the items stay on the same menu). */
   setMode(orderModeId: number, menuHash: string): void {
     const { alias, cart } = cartCurrent();
     publish(alias, cartChangeOrderMode(cart, { orderModeId: String(orderModeId), menuHash }).cart);
+  },
+
+  /** Changes the mode after the diner confirmed: the items go (`cartModeChangeConfirmed`). */
+  setModeConfirmed(orderModeId: number, menuHash: string): void {
+    const { alias, cart } = cartCurrent();
+    publish(alias, cartModeChangeConfirmed(cart, { orderModeId: String(orderModeId), menuHash }));
   },
 
   /** Adds an item (merging an identical line); returns the max-units message when limited. */

@@ -80,13 +80,27 @@ describe('ordering §4: the cart, kept locally by branch contact alias', () => {
     store.cartFollowMode(1, 'hash-carta');
     await store.cartLogicLoad();
     logic.cartActions.add(item());
-    expect(logic.cartModeChangeWouldClear(2, 'hash-carta')).toBe(false);
     store.cartFollowMode(2, 'hash-carta');
     expect(store.cartGet().itemsCount).toBe(1);
-    expect(logic.cartModeChangeWouldClear(3, 'hash-salon')).toBe(true);
     store.cartFollowMode(3, 'hash-salon');
     expect(store.cartGet()).toMatchObject({ itemsCount: 0 });
     expect(store.cartGet().cart?.orderModeId).toBe('3');
+  });
+
+  it('with items, any other mode asks first, and accepting empties the cart even on the same menu', async () => {
+    const { store, logic } = await fresh();
+    store.cartBind('brasa-nunez', 1);
+    store.cartFollowMode(1, 'hash-carta');
+    await store.cartLogicLoad();
+    expect(logic.cartModeChangeAsks(2)).toBe(false);
+    logic.cartActions.add(item());
+    expect(logic.cartModeChangeAsks(1)).toBe(false);
+    expect(logic.cartModeChangeAsks(2)).toBe(true);
+    logic.cartActions.setModeConfirmed(2, 'hash-carta');
+    expect(store.cartGet()).toMatchObject({ itemsCount: 0 });
+    expect(store.cartGet().cart?.orderModeId).toBe('2');
+    const saved = JSON.parse(localStorage.getItem(`${store.CART_STORAGE_KEY}@brasa`) ?? 'null');
+    expect(saved.cart.items).toEqual([]);
   });
 
   it('an expired stored cart is not restored', async () => {

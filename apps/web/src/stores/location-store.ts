@@ -9,7 +9,13 @@
  * full address (`addressFeeLookup`); the caller asks for it when the mode is
  * delivery. Money arrives in major units and is kept as `Minor`.
  */
-import { addressFeeLookup, type UserLocation } from '@comanda/domain/address';
+import {
+  ADDRESS_COMPLEX_INPUT_ALIASES,
+  addressFeeLookup,
+  addressForcedFieldsMissing,
+  addressUsesComplexInputs,
+  type UserLocation,
+} from '@comanda/domain/address';
 import { moneyToMinor } from '@comanda/domain/money';
 import type { DeliveryInfo } from '@comanda/domain/types';
 import { useSyncExternalStore } from 'react';
@@ -177,6 +183,21 @@ function deliveryInfoFromApi(api: ApiDeliveryInfo, mantissaLength: number): Deli
 }
 
 /** The location and its delivery info, for components. */
+/**
+ * Whether the address kept from an earlier visit lacks a field the location's
+ * complex inputs force (ordering §4 "Delivery info"): then the address modal
+ * opens to complete it instead of the fee being looked up. An address entered
+ * in this page went through the modal's own rules, so only a stored one is asked.
+ */
+export function locationNeedsCompletion(alias: string): boolean {
+  const { location } = current();
+  const complex = addressUsesComplexInputs({
+    branchContactId: alias,
+    complexInputsBranchContactIds: ADDRESS_COMPLEX_INPUT_ALIASES,
+  });
+  return location?.fromLocalStorage === true && addressForcedFieldsMissing(location, complex);
+}
+
 export function useLocation(): LocationState {
   return useSyncExternalStore(subscribe, current, current);
 }

@@ -4,7 +4,7 @@ import type { ApiOrderMode } from '../../types/api';
 
 /**
  * A mode tab was chosen on the menu: go to that mode, asking first when the
- * change would clear the cart (see `useOrderModeChange`). Loaded on the first
+ * cart has items (see `useOrderModeChange`). Loaded on the first
  * tab click, so the menu's first load does not carry the cart checks.
  */
 export function ModeChange({

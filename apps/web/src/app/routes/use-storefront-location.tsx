@@ -61,8 +61,9 @@ type Contact = Pick<ApiBranchContactSummary, 'id' | 'alias' | 'coordinates' | 'd
 /**
  * The diner's location for a screen, from the address feature's store: the
  * address line, the delivery info of a delivery mode (fetched once coordinates
- * exist and the mode is delivery, ordering §4 "Delivery info"), and the
- * address modal '¿Dónde te encuentras?', loaded on demand.
+ * exist and the mode is delivery, ordering §4 "Delivery info"; where complex
+ * address inputs apply, a stored address missing a forced field opens the
+ * modal instead), and the address modal '¿Dónde te encuentras?', loaded on demand.
  *
  * The store (and the address rules it carries) loads only when a location was
  * kept from an earlier visit or the diner opens the modal: a first visit's
@@ -75,7 +76,7 @@ export function useStorefrontLocation(
   variant: 'menu' | 'branch-location' = 'menu',
 ): StorefrontLocation {
   const [module, setModule] = useState<LocationModule | null>(loaded);
-  const [open, setOpen] = useState<false | 'optional' | 'mandatory'>(false);
+  const [open, setOpen] = useState<false | 'optional' | 'mandatory' | 'complete'>(false);
   const store = module?.locationStore;
   const { location, deliveryInfo } = useSyncExternalStore(
     store?.subscribe ?? noSubscription,
@@ -102,13 +103,20 @@ export function useStorefrontLocation(
   const lng = location?.lng;
   const fullAddress = location?.fullAddress;
   const contactId = contact?.id ?? null;
+  const alias = contact?.alias ?? null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address (same point, new text) is asked again.
   useEffect(() => {
-    if (!store || !delivery || contactId === null || lat === undefined || lng === undefined) return;
+    if (!module || !store || !delivery || contactId === null || alias === null) return;
+    if (lat === undefined || lng === undefined) return;
+    // Complex address inputs and a stored address missing a forced field: the modal, not the fee (§4).
+    if (module.locationNeedsCompletion(alias)) {
+      setOpen((now) => now || 'complete');
+      return;
+    }
     // The store joins a request already in flight for the same place.
     void store.refreshDeliveryInfo({ id: contactId }, mantissaLength);
-  }, [store, delivery, contactId, lat, lng, fullAddress, mantissaLength]);
+  }, [module, store, delivery, contactId, alias, lat, lng, fullAddress, mantissaLength]);
 
   const forThisContact = deliveryInfo.branchContactId === contactId;
   return {
@@ -128,6 +136,7 @@ export function useStorefrontLocation(
             onClose={() => setOpen(false)}
             branchContact={contact}
             mandatory={open === 'mandatory'}
+            completeStored={open === 'complete'}
             mantissaLength={mantissaLength}
             variant={variant}
             onSubmitted={() => setOpen(false)}

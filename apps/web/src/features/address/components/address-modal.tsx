@@ -10,6 +10,7 @@
  * CSS load only when the modal is first opened.
  */
 import {
+  ADDRESS_COMPLEX_INPUT_ALIASES,
   type AddressError,
   type AddressFields,
   addressCloseMessage,
@@ -41,14 +42,6 @@ import './address-modal.css';
 // The map is the heaviest part (Leaflet): the fields are usable while it loads.
 const AddressMap = lazy(() => import('./address-map'));
 
-/**
- * The locations that use complex address inputs by default (ordering §9: "one
- * specific branch contact, whose id is fixed in the product"). Named by alias:
- * ids are database serials that differ between installs. The demo's Caballito
- * grill (open 24 hours) shows the rule; `complexInputs` overrides it per render.
- */
-export const COMPLEX_ADDRESS_INPUT_LOCATIONS: readonly string[] = ['brasa-caballito'];
-
 export interface AddressModalProps {
   open: boolean;
   onClose: () => void;
@@ -75,6 +68,11 @@ export interface AddressModalProps {
   variant?: 'menu' | 'branch-location';
   /** Overrides whether the coordinates tab uses complex inputs (postal code, city, province required). */
   complexInputs?: boolean | null;
+  /**
+   * Opened because the stored address lacks a field the complex inputs force (ordering §4 "Delivery
+   * info"): it starts on 'Mi ubicación' with the stored fields, the missing ones already marked.
+   */
+  completeStored?: boolean;
 }
 
 type Tab = AddressFieldsRules['tab'];
@@ -163,12 +161,13 @@ function AddressDialog({
   onSubmitted,
   variant = 'menu',
   complexInputs,
+  completeStored = false,
 }: AddressModalProps) {
   const id = useId();
   const toast = useToast();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [closing, setClosing] = useState(false);
-  const [tab, setTab] = useState<Tab>('address');
+  const [tab, setTab] = useState<Tab>(completeStored ? 'location' : 'address');
   const initial = useRef(fieldsFromStore()).current;
   const [fields, setFields] = useState<TextFields>(initial.fields);
   const [coords, setCoords] = useState<LatLng | null>(initial.coords);
@@ -178,7 +177,7 @@ function AddressDialog({
   const [selected, setSelected] = useState<string | null>(initial.coords ? initial.fields.direccion : null);
   const [geolocation, setGeolocation] = useState<GeolocationState>('idle');
   const [reverse, setReverse] = useState<ReverseState>('idle');
-  const [attempted, setAttempted] = useState(false);
+  const [attempted, setAttempted] = useState(completeStored);
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [closeMessage, setCloseMessage] = useState<string | null>(null);
@@ -190,7 +189,7 @@ function AddressDialog({
 
   const complex = addressUsesComplexInputs({
     branchContactId: branchContact.alias,
-    complexInputsBranchContactIds: COMPLEX_ADDRESS_INPUT_LOCATIONS,
+    complexInputsBranchContactIds: ADDRESS_COMPLEX_INPUT_ALIASES,
     override: complexInputs,
   });
   const rules: AddressFieldsRules = {

@@ -1,18 +1,20 @@
 import { branchMessages, feeMessages, scheduleMessages } from '@comanda/domain/messages';
 import type { DeliveryInfo } from '@comanda/domain/types';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { IconClock, IconPin } from '../../../components/ui/icons';
+import { NpsAverage } from '../../../components/ui/nps-average';
 import { addressLine, branchBannerLogoUrl, branchLogoUrl } from '../../../lib/branch';
 import type { OrderingState } from '../../../lib/ordering-state';
 import { placedOrdersRead } from '../../../lib/placed-orders';
+import { storageKey } from '../../../lib/storage-scope';
 import { aliasPath, modePath } from '../../../lib/storefront-path';
 import type { ApiBranchContact, ApiCountry, ApiMenuCustomization, ApiOrderMode } from '../../../types/api';
 import { SocialLinks } from './social-links';
 
-// 'PEDIDO EN CURSO' needs the order rules and a read of the order: loaded only
-// in a browser that followed an order of this location, so the menu's first
-// load (ADR 004 budget) carries none of it.
+// 'PEDIDO EN CURSO' needs the order rules and a read of the orders: loaded only
+// where a diner is signed in or this browser followed an order of this location,
+// so the menu's first load (ADR 004 budget) carries none of it.
 const OrderInProgressLinkLazy = lazy(() =>
   import('./order-in-progress-link').then((module) => ({ default: module.OrderInProgressLink })),
 );
@@ -21,6 +23,21 @@ const OrderInProgressLinkLazy = lazy(() =>
 const DeliveryModeInfoLazy = lazy(() =>
   import('./delivery-mode-info').then((module) => ({ default: module.DeliveryModeInfo })),
 );
+
+/**
+ * The key under which stores/customer-session-store.ts keeps the signed-in diner
+ * (`CUSTOMER_SESSION_STORAGE_KEY`; a unit test holds them equal). Reading it here
+ * tells whether a session may exist without loading the store at first paint.
+ */
+export const STORED_SESSION_KEY = 'comanda.customerSession';
+
+function customerSessionStored(): boolean {
+  try {
+    return localStorage.getItem(storageKey(STORED_SESSION_KEY)) !== null;
+  } catch {
+    return false;
+  }
+}
 
 interface BranchHeaderProps {
   contact: ApiBranchContact;
@@ -78,10 +95,9 @@ export function BranchHeader({
   onHoursOpen,
 }: BranchHeaderProps) {
   const branch = contact.branch;
-  const followedHere = useMemo(
-    () => placedOrdersRead().some((order) => order.alias === contact.alias),
-    [contact.alias],
-  );
+  // Read on every render (two storage reads): a diner who signs in here gets the entry on the next one.
+  const followedHere =
+    customerSessionStored() || placedOrdersRead().some((order) => order.alias === contact.alias);
   const banner = branchBannerLogoUrl(branch);
   const logo = branchLogoUrl(branch);
   const promo = customization?.promotionalBanner;
@@ -117,6 +133,7 @@ export function BranchHeader({
         ) : null}
         <div className="branch-header__text">
           <h1 className="brand-title">{contact.name}</h1>
+          <NpsAverage npsAvg={contact.deliveryConfig.npsAvg} />
           {branch.customMessage ? <p className="branch-header__message">{branch.customMessage}</p> : null}
           <p className="branch-header__line">
             <a href={mapsUrl(contact)} target="_blank" rel="noopener noreferrer" className="link">

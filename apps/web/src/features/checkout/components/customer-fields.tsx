@@ -91,24 +91,25 @@ export function CustomerFields({
           </div>
           <FieldError formId={formId} field="phone" error={phoneError} />
         </div>
-        {contact.mandatoryEmail ? (
-          <div className="checkout-field">
-            <label htmlFor={`${formId}-email`}>Email</label>
-            <input
-              id={`${formId}-email`}
-              type="email"
-              autoComplete="email"
-              value={fields.email}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={describedBy('email', emailError)}
-              onChange={(event) => {
-                fields.setEmail(event.target.value);
-                clearError('email');
-              }}
-            />
-            <FieldError formId={formId} field="email" error={emailError} />
-          </div>
-        ) : null}
+        {/* Always offered (an email is where the venue can write about the order); required only where
+            the location demands it (ordering §5), and checked for form whenever one is typed. */}
+        <div className="checkout-field">
+          <label htmlFor={`${formId}-email`}>{contact.mandatoryEmail ? 'Email' : 'Email (opcional)'}</label>
+          <input
+            id={`${formId}-email`}
+            type="email"
+            autoComplete="email"
+            required={contact.mandatoryEmail}
+            value={fields.email}
+            aria-invalid={emailError ? true : undefined}
+            aria-describedby={describedBy('email', emailError)}
+            onChange={(event) => {
+              fields.setEmail(event.target.value);
+              clearError('email');
+            }}
+          />
+          <FieldError formId={formId} field="email" error={emailError} />
+        </div>
         <div className="checkout-field">
           <label htmlFor={`${formId}-document`}>{documentLabel}</label>
           <input

@@ -6,6 +6,7 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconPin } from '../../../components/ui/icons';
 import { IconSearch } from '../../../components/ui/icons-actions';
+import { NpsAverage } from '../../../components/ui/nps-average';
 import { useConfirmClear } from '../../../hooks/use-confirm-clear';
 import { analyticsTrack } from '../../../lib/analytics';
 import { addressLine, branchLogoUrl, MODE_TYPE_LABELS } from '../../../lib/branch';
@@ -232,6 +233,7 @@ export function BranchScreen({
                   <span className="location-card__address">{addressLine(card.contact.address)}</span>
                   <span className="location-card__meta">
                     {card.distanceText ? <span>{card.distanceText}</span> : null}
+                    <NpsAverage npsAvg={card.contact.deliveryConfig.npsAvg} />
                     {state ? (
                       <span className={state.isOpen ? 'status status--open' : 'status status--closed'}>
                         {state.isOpen ? 'Abierto' : scheduleMessages.closedLabel}

@@ -207,9 +207,20 @@ describe('FollowUpPage', () => {
         },
       }),
     );
-    expect(Object.keys(pairs('.cart-summary'))).toEqual(['Productos', 'Total']);
+    // The fees stay, read as at checkout (ordering §9): a zero delivery fee is 'Gratis', a zero service fee 'Bonificada'.
+    const summary = pairs('.cart-summary');
+    expect(Object.keys(summary)).toEqual(['Productos', 'Envío', 'Costo de servicio', 'Total']);
+    expect(summary['Envío']).toBe('Gratis');
+    expect(summary['Costo de servicio']).toBe('Bonificada');
     expect(Object.keys(pairs('.follow-facts'))).toEqual(['Medio de pago']);
     expect(document.querySelector('[data-testid="tracking-link"]')).toBeNull();
+  });
+
+  it('a take-away order has no delivery fee line; its zero service fee reads Bonificada', async () => {
+    await render(orderOf({ type: 'TAKE_AWAY', deliveryFee: 0, userServiceFee: 0, destination: null }));
+    const summary = pairs('.cart-summary');
+    expect(summary['Envío']).toBeUndefined();
+    expect(summary['Costo de servicio']).toBe('Bonificada');
   });
 
   it("the venue's rider: waiting for one, then who brings it and where the delivery is", async () => {

@@ -1,6 +1,8 @@
 /** 'Tu pedido': the order's lines, its amounts and its facts (payment, table, address, notes, loyalty). */
+import { deliveryFeeText, serviceFeeText } from '@comanda/domain/fees';
 import { loyaltyOrderFacts } from '@comanda/domain/loyalty-text';
 import { followUpMessages } from '@comanda/domain/messages';
+import { moneyToMinor } from '@comanda/domain/money';
 import type { OrderPaymentState } from '@comanda/domain/order-status';
 import type { FollowUpOrder } from '../api/order';
 
@@ -12,6 +14,8 @@ interface OrderDetailProps {
 }
 
 export function OrderDetail({ order, paymentState, money }: OrderDetailProps) {
+  // The fees read as at checkout (ordering §9): 'Gratis' and 'Bonificada' when zero.
+  const minor = (major: number) => moneyToMinor(major, order.country.mantissaLength);
   const unpaid = paymentState === 'UNPAID';
   const address = order.destination
     ? (order.destination.fullAddress ??
@@ -65,18 +69,16 @@ export function OrderDetail({ order, paymentState, money }: OrderDetailProps) {
             <dd>− {money(entry.amount)}</dd>
           </div>
         ))}
-        {order.deliveryFee > 0 ? (
+        {order.type === 'DELIVERY' ? (
           <div>
             <dt>Envío</dt>
-            <dd>{money(order.deliveryFee)}</dd>
+            <dd>{deliveryFeeText(minor(order.deliveryFee), order.country)}</dd>
           </div>
         ) : null}
-        {order.userServiceFee > 0 ? (
-          <div>
-            <dt>Costo de servicio</dt>
-            <dd>{money(order.userServiceFee)}</dd>
-          </div>
-        ) : null}
+        <div>
+          <dt>Costo de servicio</dt>
+          <dd>{serviceFeeText(minor(order.userServiceFee), order.country)}</dd>
+        </div>
         <div className="cart-summary__total">
           <dt>Total</dt>
           <dd data-testid="order-total">{money(order.price)}</dd>

@@ -4,6 +4,7 @@ import {
   shipmentCustomerDetailsVisible,
   shipmentIsFinished,
   shipmentIsPreDropOff,
+  shipmentRecipientVisible,
 } from '@comanda/domain/shipment';
 import { zonedMomentText } from '@comanda/domain/zoned-moment';
 import { Icon } from '../../../components/ui/icons';
@@ -26,8 +27,9 @@ export function StatusChip({ status }: { status: RiderShipment['status'] }) {
 
 /**
  * What the rider needs of one shipment: where to pick it up and take it (with
- * a maps app's directions), who receives it ('Recibe', only when the customer's
- * details may be shown: §4.2, `shipmentCustomerDetailsVisible`) and what to
+ * a maps app's directions; the customer's place only per §4.2,
+ * `shipmentCustomerDetailsVisible`), who receives it ('Recibe', only to the rider
+ * holding it: `shipmentRecipientVisible`) and what to
  * collect for a cash order.
  */
 export function ShipmentInfo({
@@ -39,8 +41,10 @@ export function ShipmentInfo({
   viewerRiderId: number;
   location: RiderLocation;
 }) {
-  const details =
-    !shipment.wonByOther && shipmentCustomerDetailsVisible(shipmentToDomain(shipment), String(viewerRiderId));
+  // Two rules: where the customer is (§4.2) and whom to hand it to, the 'Recibe' card (§3, §6).
+  const domain = shipmentToDomain(shipment);
+  const details = !shipment.wonByOther && shipmentCustomerDetailsVisible(domain, String(viewerRiderId));
+  const recipient = !shipment.wonByOther && shipmentRecipientVisible(domain, String(viewerRiderId));
   const destination = destinationLine(shipment.destination);
   const branchAddress = shipment.branch.address ?? '';
   const preDropOff = shipmentIsPreDropOff(shipment.status);
@@ -113,7 +117,7 @@ export function ShipmentInfo({
         ) : null}
       </dl>
 
-      {details && (shipment.customerName || shipment.customerPhone) ? (
+      {recipient && (shipment.customerName || shipment.customerPhone) ? (
         <section className="rider-card rider-receives" aria-label={shipmentMessages.receives}>
           <h3 className="rider-card__title">{shipmentMessages.receives}</h3>
           {shipment.customerName ? <p className="rider-receives__name">{shipment.customerName}</p> : null}
