@@ -345,7 +345,8 @@ export const MenuSchema = Type.Object({
   discounts: Type.Array(MenuDiscountSchema, { description: 'Menu discounts of plates of this menu' }),
   plates: Type.Optional(
     Type.Array(PlateSchema, {
-      description: 'Every plate, in category order (the spec’s list): only when no `orderModeId` was asked for',
+      description:
+        'Every plate, in category order (the spec’s list): only when no `orderModeId` was asked for',
     }),
   ),
 });

@@ -149,7 +149,8 @@ export const OrderPayloadSchema = Type.Object(
     discounts: Opt(
       Type.Array(EntryInfoSchema, {
         maxItems: 20,
-        description: 'INFORMATIONAL, but for a coupon’s `code`: the discount code when `codeDiscount` is absent',
+        description:
+          'INFORMATIONAL, but for a coupon’s `code`: the discount code when `codeDiscount` is absent',
       }),
     ),
     surcharges: Opt(Type.Array(EntryInfoSchema, { maxItems: 20, description: 'INFORMATIONAL' })),
