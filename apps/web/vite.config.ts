@@ -33,8 +33,9 @@ const FIRST_PAINT_WEB = [
 /**
  * The screens a shared link lands on besides the mode menu (a category page,
  * the company, branch and location screens): lazy chunks of their own that
- * read the domain through the first-paint copies too, so that their first load
- * does not fetch the full domain files either.
+ * read the domain through copies of their own (LANDING_COPY), so that their
+ * first load does not fetch the full domain files either, and what only they
+ * use stays out of the menu's.
  */
 const LANDING_WEB = [
   /apps\/web\/src\/app\/routes\/(menu-pages|menu-entry)\.tsx$/,
@@ -98,11 +99,15 @@ function entryCopies(): Plugin {
 
 /** The domain modules first-paint code imports get their own copy, marked with this query. */
 const FIRST_PAINT_COPY = '?first-paint';
+/**
+ * And the landing screens theirs: a message or helper only they use (the branch
+ * screen's delivery notices) stays in their chunks, out of the menu's first load.
+ */
+const LANDING_COPY = '?landing';
 
 const FIRST_PAINT = [
   /node_modules\/(react|react-dom|react-router|scheduler)\//,
-  // Copies only the landing screens use (distances for the branch screen) stay with them.
-  /packages\/domain\/src\/(?!guide\.|delivery-zone\.)[^?]+\.ts\?first-paint$/,
+  /packages\/domain\/src\/[^?]+\.ts\?first-paint$/,
   ...FIRST_PAINT_WEB,
 ];
 
@@ -124,13 +129,19 @@ function firstPaintDomainCopies(): Plugin {
     enforce: 'pre',
     async resolveId(source, importer) {
       if (!importer) return null;
-      const fromDomainCopy = importer.endsWith(FIRST_PAINT_COPY);
-      const fromFirstPaint = [...FIRST_PAINT_WEB, ...LANDING_WEB].some((pattern) => pattern.test(importer));
-      const toDomain = source.startsWith('@comanda/domain/') || (fromDomainCopy && source.startsWith('.'));
-      if (!toDomain || (!fromDomainCopy && !fromFirstPaint)) return null;
-      const resolved = await this.resolve(source, importer.replace(FIRST_PAINT_COPY, ''), { skipSelf: true });
+      const copy = [FIRST_PAINT_COPY, LANDING_COPY].find((query) => importer.endsWith(query));
+      const query =
+        copy ??
+        (FIRST_PAINT_WEB.some((pattern) => pattern.test(importer))
+          ? FIRST_PAINT_COPY
+          : LANDING_WEB.some((pattern) => pattern.test(importer))
+            ? LANDING_COPY
+            : undefined);
+      const toDomain = source.startsWith('@comanda/domain/') || (copy !== undefined && source.startsWith('.'));
+      if (!toDomain || query === undefined) return null;
+      const resolved = await this.resolve(source, importer.replace(query, ''), { skipSelf: true });
       if (!resolved || resolved.external) return null;
-      return `${resolved.id}${FIRST_PAINT_COPY}`;
+      return `${resolved.id}${query}`;
     },
   };
 }
