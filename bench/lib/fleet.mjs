@@ -301,8 +301,16 @@ export async function shipmentsOfOrders(dbUrl, orderIds) {
   }
 }
 
-/** One request with node:http (keep-alive agent); answers the status and the time until the body was read. */
-export function timedRequest(agent, url, { method = 'GET', token, body } = {}) {
+/**
+ * One request with node:http (keep-alive agent); answers the status and the time until the body was read.
+ * `headers` adds request headers; `keepBody` also answers the body as text; `timeoutMs` fails a request
+ * that has not answered by then.
+ */
+export function timedRequest(
+  agent,
+  url,
+  { method = 'GET', token, body, headers = {}, keepBody = false, timeoutMs } = {},
+) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const request = http.request(
@@ -310,17 +318,28 @@ export function timedRequest(agent, url, { method = 'GET', token, body } = {}) {
       {
         method,
         agent,
+        timeout: timeoutMs,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
         },
       },
       (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - t0 }));
+        const chunks = [];
+        if (keepBody) response.on('data', (chunk) => chunks.push(chunk));
+        else response.resume();
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            ms: performance.now() - t0,
+            ...(keepBody ? { body: Buffer.concat(chunks).toString('utf8') } : {}),
+          }),
+        );
         response.on('error', reject);
       },
     );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on('error', reject);
     request.end(body === undefined ? undefined : JSON.stringify(body));
   });
