@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { nunezTakeAwayOrder } from './lib/nunez-order.mjs';
+import { nunezTakeAwayOrder } from './lib/order-payload.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench', 'results');

@@ -40,8 +40,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as fleet from './lib/fleet.mjs';
-import { nunezTakeAwayOrder } from './lib/nunez-order.mjs';
+import { nunezTakeAwayOrder } from './lib/order-payload.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const SECONDS = env('BENCH_SOAK_SECONDS', 600);
@@ -55,8 +57,8 @@ const RATES = {
 const SOCKETS = env('BENCH_SOAK_SOCKETS', 100);
 const GROUPS = 10;
 const GROUP_SIZE = Math.max(1, Math.floor(SOCKETS / GROUPS));
-const WARMUP_S = Math.min(60, SECONDS / 3);
-const WINDOW_S = Math.min(60, (SECONDS - WARMUP_S) / 2);
+const WARMUP_S = Math.round(Math.min(60, SECONDS / 3));
+const WINDOW_S = Math.round(Math.min(60, (SECONDS - WARMUP_S) / 2));
 const SAMPLE_MS = 5000;
 const TIMEOUT_MS = 10_000;
 const CHURN_HOLD_MS = 2000;
@@ -104,11 +106,18 @@ function steady(rate, fire) {
   return () => clearInterval(timer);
 }
 
-/** VmRSS and RssAnon of a process, in MiB. */
-function memory(pid) {
+/** VmRSS and RssAnon of a process (MiB), and the CPU time it has used (s). */
+function processState(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
-  return { rssMb: fleet.round2(kib('VmRSS') / 1024), anonMb: fleet.round2(kib('RssAnon') / 1024) };
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // utime and stime, fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return {
+    rssMb: fleet.round2(kib('VmRSS') / 1024),
+    anonMb: fleet.round2(kib('RssAnon') / 1024),
+    cpuS: (Number(ticks[11]) + Number(ticks[12])) / 100,
+  };
 }
 
 /** A drop the client did not ask for is an error (a failed connect is its connect's). */
@@ -259,10 +268,35 @@ async function soak(base, adminToken) {
     },
   };
 
+  // Besides memory, what tells a stall of the API from a starved machine: the API's CPU share, the
+  // menu's p99 in the window, this generator's own event-loop lag, and the machine's load.
   const samples = [];
   const started = performance.now();
-  const sample = () =>
-    samples.push({ t: fleet.round2((performance.now() - started) / 1000), ...memory(apiPid) });
+  const lag = monitorEventLoopDelay({ resolution: 20 });
+  lag.enable();
+  let menuSeen = 0;
+  const sample = () => {
+    const t = fleet.round2((performance.now() - started) / 1000);
+    const state = processState(apiPid);
+    const previous = samples.at(-1);
+    const cpu = previous ? ((state.cpuS - previous.cpuS) / (t - previous.t)) * 100 : null;
+    const menuWindow = kinds.menu.latencies.slice(menuSeen);
+    menuSeen = kinds.menu.latencies.length;
+    samples.push({
+      ...{
+        t,
+        ...state,
+        apiCpuPercent: fleet.round2(cpu),
+        menuP99Ms: fleet.round2(fleet.percentile(menuWindow, 99)),
+      },
+      ...{
+        errors: errorCount,
+        generatorLagMaxMs: fleet.round2(lag.max / 1e6),
+        load1: fleet.round2(os.loadavg()[0]),
+      },
+    });
+    lag.reset();
+  };
   sample();
   const sampler = setInterval(sample, SAMPLE_MS);
   const progress = setInterval(() => {
@@ -298,8 +332,18 @@ function rssSummary(samples) {
   const last = mean(after.filter((s) => s.t >= SECONDS - WINDOW_S).map((s) => s.rssMb));
   const perMinute = Array.from({ length: Math.ceil(SECONDS / 60) }, (_, m) => {
     const inMinute = samples.filter((s) => s.t >= m * 60 && s.t < (m + 1) * 60);
-    const of = (field) => fleet.round2(mean(inMinute.map((s) => s[field])));
-    return { minute: m + 1, rssMb: of('rssMb'), anonMb: of('anonMb') };
+    const of = (field) => fleet.round2(mean(inMinute.map((s) => s[field]).filter((v) => v !== null)));
+    const most = (field) => Math.max(...inMinute.map((s) => s[field] ?? 0));
+    const errorsBefore = samples.filter((s) => s.t < m * 60).at(-1)?.errors ?? 0;
+    return {
+      ...{ minute: m + 1, rssMb: of('rssMb'), anonMb: of('anonMb'), apiCpuPercent: of('apiCpuPercent') },
+      ...{
+        menuP99MaxMs: most('menuP99Ms'),
+        generatorLagMaxMs: most('generatorLagMaxMs'),
+        load1: of('load1'),
+      },
+      errors: (inMinute.at(-1)?.errors ?? errorsBefore) - errorsBefore,
+    };
   });
   return {
     warmupSeconds: WARMUP_S,
@@ -389,9 +433,11 @@ ${rows.map((r) => `| ${Object.values(r).join(' | ')} |`).join('\n')}
 
 After a ${WARMUP_S} s warm-up: mean of the first ${WINDOW_S} s **${rss.firstWindowMeanMb} MiB**, of the last ${WINDOW_S} s **${rss.lastWindowMeanMb} MiB** (**${signed(rss.growthPercent)} %**, bound +10 %); min ${rss.minAfterWarmupMb}, max ${rss.maxAfterWarmupMb} MiB. Every sample is in soak.json.
 
-| minute | mean RSS MiB | mean anonymous RSS MiB |
-|---:|---:|---:|
-${rss.perMinute.map((m) => `| ${m.minute} | ${m.rssMb} | ${m.anonMb} |`).join('\n')}
+| minute | mean RSS MiB | mean anonymous RSS MiB | API CPU % | menu p99 ms (worst 5 s) | generator lag max ms | load average 1 min | errors |
+|---:|---:|---:|---:|---:|---:|---:|---:|
+${rss.perMinute.map((m) => `| ${Object.values(m).join(' | ')} |`).join('\n')}
+
+(API CPU %: the API process's CPU time over the wall time, 100 % = one core. Generator lag: this load generator's own event-loop delay; a large one means the figures of that minute are late on its side too.)
 
 **Verdict: ${verdict}** (RSS ${rss.flat ? 'did not grow beyond 10 %' : 'grew beyond 10 %'}, ${errorCount} errors).
 `;

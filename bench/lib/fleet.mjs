@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { plateLine } from './order-payload.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const resultsDir = path.join(root, 'bench', 'results');
@@ -234,21 +235,7 @@ export async function deliveriesAccepted(base, fuego, count) {
     orderModeId: fuego.mode.id,
     branchContact: { id: fuego.contact.id },
     type: 'DELIVERY',
-    items: [
-      {
-        referenceId: plate.id,
-        sizeId: plate.sizes[0].id,
-        quantity: 2,
-        extras: plate.garnishGroups
-          .filter((group) => group.mandatory)
-          .map((group) => ({
-            groupId: group.groupId,
-            groupItems: group.groupItems
-              .slice(0, Math.max(1, group.minGarnishAmount))
-              .map((item) => ({ referenceId: item.id, quantity: 1 })),
-          })),
-      },
-    ],
+    items: [plateLine(plate, 2)],
     price: 0,
     paymentType: { id: cash.id },
     paysWith: 100_000,

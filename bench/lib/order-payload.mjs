@@ -1,13 +1,31 @@
-// Shared by the benches that place real orders at full speed (order-throughput,
-// soak): the demo tenant imported with Núñez take-away open around the clock,
-// and an order the server accepts — two lines (one with its mandatory
-// garnishes), cash, priced by the server itself.
+// Orders the benches place through the real API: a line for a plate (its first
+// size and the first items of every mandatory garnish group), and the one the
+// full-speed benches place (order-throughput, soak): the demo tenant imported
+// with Núñez take-away open around the clock, two lines, cash, priced by the
+// server itself.
 import { randomUUID } from 'node:crypto';
 import { demoTenantOpenAroundTheClock, tenantImport } from './built-app.mjs';
 
 async function json(response) {
   const text = await response.text();
   return text ? JSON.parse(text) : undefined;
+}
+
+/** An order line for a menu plate: its first size, and the first item(s) of every mandatory group. */
+export function plateLine(plate, quantity) {
+  return {
+    referenceId: plate.id,
+    ...(plate.sizes.length > 0 ? { sizeId: plate.sizes[0].id } : {}),
+    quantity,
+    extras: plate.garnishGroups
+      .filter((group) => group.mandatory)
+      .map((group) => ({
+        groupId: group.groupId,
+        groupItems: group.groupItems
+          .slice(0, Math.max(1, group.minGarnishAmount))
+          .map((item) => ({ referenceId: item.id, quantity: 1 })),
+      })),
+  };
 }
 
 /**
@@ -26,20 +44,6 @@ export async function nunezTakeAwayOrder(base, adminToken) {
     await fetch(`${base}/api/diner/brasa-nunez/menu/${contact.id}?orderModeId=${mode.id}`),
   );
   const plates = menu.categories.flatMap((category) => category.plates);
-  // A line for a plate: its first size, and the first item of every mandatory group.
-  const line = (plate, quantity) => ({
-    referenceId: plate.id,
-    ...(plate.sizes.length > 0 ? { sizeId: plate.sizes[0].id } : {}),
-    quantity,
-    extras: plate.garnishGroups
-      .filter((group) => group.mandatory)
-      .map((group) => ({
-        groupId: group.groupId,
-        groupItems: group.groupItems
-          .slice(0, Math.max(1, group.minGarnishAmount))
-          .map((item) => ({ referenceId: item.id, quantity: 1 })),
-      })),
-  });
   const withGarnish =
     plates.find((plate) => plate.garnishGroups.some((group) => group.mandatory)) ?? plates[0];
   const plain =
@@ -48,7 +52,7 @@ export async function nunezTakeAwayOrder(base, adminToken) {
     orderModeId: mode.id,
     branchContact: { id: contact.id },
     type: 'TAKE_AWAY',
-    items: [line(withGarnish, 2), line(plain, 1)],
+    items: [plateLine(withGarnish, 2), plateLine(plain, 1)],
     paymentType: { id: cash.id },
     customerName: 'Cliente de prueba',
     notes: 'Sin sal',
