@@ -25,7 +25,7 @@
 //   follow     ten of the 100 follow-up clients kept open join the room of the
 //              latest order; the owner moves it ACCEPTED → READY → DELIVERED in
 //              the console API and each of the ten must get every order-updated 1/s
-// Errors: any answer but 2xx/304, a request without an answer in 10 s, a socket
+// Errors: any answer but 2xx/304, a request whose connection stays silent 10 s, a socket
 // that fails to connect, is refused a room or drops, an event that does not
 // arrive in 10 s, an order refused, and orders in the database ≠ 201s answered.
 // The API's VmRSS is read from /proc/<pid>/status every 5 s; after the warm-up
@@ -282,18 +282,17 @@ async function soak(base, adminToken) {
     const cpu = previous ? ((state.cpuS - previous.cpuS) / (t - previous.t)) * 100 : null;
     const menuWindow = kinds.menu.latencies.slice(menuSeen);
     menuSeen = kinds.menu.latencies.length;
+    const menuP99Ms = fleet.round2(fleet.percentile(menuWindow, 99));
+    const generatorLagMaxMs = fleet.round2(lag.max / 1e6);
+    const load1 = fleet.round2(os.loadavg()[0]);
     samples.push({
-      ...{
-        t,
-        ...state,
-        apiCpuPercent: fleet.round2(cpu),
-        menuP99Ms: fleet.round2(fleet.percentile(menuWindow, 99)),
-      },
-      ...{
-        errors: errorCount,
-        generatorLagMaxMs: fleet.round2(lag.max / 1e6),
-        load1: fleet.round2(os.loadavg()[0]),
-      },
+      t,
+      ...state,
+      apiCpuPercent: fleet.round2(cpu),
+      menuP99Ms,
+      errors: errorCount,
+      generatorLagMaxMs,
+      load1,
     });
     lag.reset();
   };
