@@ -38,6 +38,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io as connect } from 'socket.io-client';
 import { demoTenantOpenAroundTheClock, tenantImport } from './lib/built-app.mjs';
+import { plateLine } from './lib/order-payload.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench', 'results');
@@ -101,21 +102,7 @@ async function orderPlacer(base, adminToken) {
     orderModeId: mode.id,
     branchContact: { id: contact.id },
     type: 'TAKE_AWAY',
-    items: [
-      {
-        referenceId: plate.id,
-        ...(plate.sizes.length > 0 ? { sizeId: plate.sizes[0].id } : {}),
-        quantity: 1,
-        extras: plate.garnishGroups
-          .filter((group) => group.mandatory)
-          .map((group) => ({
-            groupId: group.groupId,
-            groupItems: group.groupItems
-              .slice(0, Math.max(1, group.minGarnishAmount))
-              .map((item) => ({ referenceId: item.id, quantity: 1 })),
-          })),
-      },
-    ],
+    items: [plateLine(plate, 1)],
     price: 0,
     paymentType: { id: cash.id },
     paysWith: 1_000_000,

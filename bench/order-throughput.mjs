@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { demoTenantOpenAroundTheClock, tenantImport } from './lib/built-app.mjs';
+import { nunezTakeAwayOrder } from './lib/order-payload.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'bench', 'results');
@@ -153,64 +153,9 @@ async function startApi(url, port, adminToken) {
   throw new Error('the API did not become healthy');
 }
 
-async function json(response) {
-  const text = await response.text();
-  return text ? JSON.parse(text) : undefined;
-}
-
 /** Imports the tenant through the admin API and builds a valid order from the diner API. */
 async function orderTemplate(base, adminToken) {
-  await tenantImport(base, adminToken, demoTenantOpenAroundTheClock(['nunez-takeaway']));
-  const entity = await json(await fetch(`${base}/api/diner/brasa-nunez`));
-  const contact = entity.branchContact;
-  const mode = contact.deliveryConfig.orderModes.find((candidate) => candidate.type === 'TAKE_AWAY');
-  const cash = mode.paymentTypes.find((type) => type.paymentMethod === 'CASH');
-  const menu = await json(
-    await fetch(`${base}/api/diner/brasa-nunez/menu/${contact.id}?orderModeId=${mode.id}`),
-  );
-  const plates = menu.categories.flatMap((category) => category.plates);
-  // A line for a plate: its first size, and the first item of every mandatory group.
-  const line = (plate, quantity) => ({
-    referenceId: plate.id,
-    ...(plate.sizes.length > 0 ? { sizeId: plate.sizes[0].id } : {}),
-    quantity,
-    extras: plate.garnishGroups
-      .filter((group) => group.mandatory)
-      .map((group) => ({
-        groupId: group.groupId,
-        groupItems: group.groupItems
-          .slice(0, Math.max(1, group.minGarnishAmount))
-          .map((item) => ({ referenceId: item.id, quantity: 1 })),
-      })),
-  });
-  const withGarnish =
-    plates.find((plate) => plate.garnishGroups.some((group) => group.mandatory)) ?? plates[0];
-  const plain =
-    plates.find((plate) => plate.garnishGroups.length === 0 && plate.id !== withGarnish.id) ?? plates[1];
-  const template = {
-    orderModeId: mode.id,
-    branchContact: { id: contact.id },
-    type: 'TAKE_AWAY',
-    items: [line(withGarnish, 2), line(plain, 1)],
-    paymentType: { id: cash.id },
-    customerName: 'Cliente de prueba',
-    notes: 'Sin sal',
-    price: 0,
-  };
-  // The server prices it: a 409 carries the figures.
-  const probe = await fetch(`${base}/api/order`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-    body: JSON.stringify({ ...template, phone: '+5491140000000', paysWith: 10_000_000 }),
-  });
-  const answer = await json(probe);
-  if (probe.status !== 409)
-    throw new Error(`expected the probe to be 409, got ${probe.status}: ${JSON.stringify(answer)}`);
-  return {
-    ...template,
-    price: answer.breakdown.price,
-    paysWith: Math.ceil(answer.breakdown.price / 1000) * 1000,
-  };
+  return (await nunezTakeAwayOrder(base, adminToken)).template;
 }
 
 // node:http with a keep-alive agent by default: on a small machine the load generator shares the

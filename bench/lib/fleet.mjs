@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { plateLine } from './order-payload.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const resultsDir = path.join(root, 'bench', 'results');
@@ -234,21 +235,7 @@ export async function deliveriesAccepted(base, fuego, count) {
     orderModeId: fuego.mode.id,
     branchContact: { id: fuego.contact.id },
     type: 'DELIVERY',
-    items: [
-      {
-        referenceId: plate.id,
-        sizeId: plate.sizes[0].id,
-        quantity: 2,
-        extras: plate.garnishGroups
-          .filter((group) => group.mandatory)
-          .map((group) => ({
-            groupId: group.groupId,
-            groupItems: group.groupItems
-              .slice(0, Math.max(1, group.minGarnishAmount))
-              .map((item) => ({ referenceId: item.id, quantity: 1 })),
-          })),
-      },
-    ],
+    items: [plateLine(plate, 2)],
     price: 0,
     paymentType: { id: cash.id },
     paysWith: 100_000,
@@ -301,8 +288,16 @@ export async function shipmentsOfOrders(dbUrl, orderIds) {
   }
 }
 
-/** One request with node:http (keep-alive agent); answers the status and the time until the body was read. */
-export function timedRequest(agent, url, { method = 'GET', token, body } = {}) {
+/**
+ * One request with node:http (keep-alive agent); answers the status and the time until the body was read.
+ * `headers` adds request headers; `keepBody` also answers the body as text; `timeoutMs` fails a request
+ * that has not answered by then.
+ */
+export function timedRequest(
+  agent,
+  url,
+  { method = 'GET', token, body, headers = {}, keepBody = false, timeoutMs } = {},
+) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const request = http.request(
@@ -310,17 +305,28 @@ export function timedRequest(agent, url, { method = 'GET', token, body } = {}) {
       {
         method,
         agent,
+        timeout: timeoutMs,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...headers,
         },
       },
       (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - t0 }));
+        const chunks = [];
+        if (keepBody) response.on('data', (chunk) => chunks.push(chunk));
+        else response.resume();
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            ms: performance.now() - t0,
+            ...(keepBody ? { body: Buffer.concat(chunks).toString('utf8') } : {}),
+          }),
+        );
         response.on('error', reject);
       },
     );
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     request.on('error', reject);
     request.end(body === undefined ? undefined : JSON.stringify(body));
   });
