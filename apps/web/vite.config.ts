@@ -137,7 +137,8 @@ function firstPaintDomainCopies(): Plugin {
           : LANDING_WEB.some((pattern) => pattern.test(importer))
             ? LANDING_COPY
             : undefined);
-      const toDomain = source.startsWith('@comanda/domain/') || (copy !== undefined && source.startsWith('.'));
+      const toDomain =
+        source.startsWith('@comanda/domain/') || (copy !== undefined && source.startsWith('.'));
       if (!toDomain || query === undefined) return null;
       const resolved = await this.resolve(source, importer.replace(query, ''), { skipSelf: true });
       if (!resolved || resolved.external) return null;
