@@ -146,6 +146,14 @@ export const loyaltyMessages = {
   historyColumns: ['Pedidos', 'Puntos', 'Saldo'] as const,
 } as const;
 
+/** Ordering §2/§7/§9 support chat and the menu home's support/loyalty banner (all ours, ADR 040). */
+export const supportChatMessages = {
+  open: 'Escríbenos por chat',
+  openFailed: 'No pudimos abrir el chat. Inténtalo de nuevo en unos minutos.',
+  bannerLoyaltyTitle: (name: string) => `Suma ${name} con cada pedido`,
+  bannerChatTitle: '¿Tienes dudas? Te ayudamos',
+} as const;
+
 /** Ordering §5 "Loyalty reward sign-up" and §8. */
 export const rewardMessages = {
   phoneInvalid: 'El número de teléfono es invalido',

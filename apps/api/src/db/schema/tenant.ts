@@ -1,5 +1,6 @@
 import { ABANDONED_CART_DEFAULT_DELAY_MINUTES } from '@comanda/domain/abandoned-cart';
 import { SURVEY_INVITE_DEFAULT_DELAY_MINUTES } from '@comanda/domain/survey-invitation';
+import type { SupportChatConfig } from '@comanda/domain/support-chat';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -115,6 +116,8 @@ export const branches = pgTable(
     fbPixelId: text(),
     googleTagManagerId: text(),
     googleAnalyticsId: text(),
+    /** The brand's support chat (ADR 040), null when it has none; validated at import. */
+    supportChat: jsonb().$type<SupportChatConfig>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
