@@ -6,18 +6,22 @@ import { tenantExport } from '../src/tenant/tenant-export';
 import { tenantImport } from '../src/tenant/tenant-import';
 import { tenantValidateFile } from '../src/tenant/tenant-validate';
 import { dinerGet, tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
+import { exampleTenantRenamed, type TenantJson } from './support/tenant-files';
 import { type TestContext, testDatabaseKinds, useTestApp } from './support/test-app';
 
 // ADR 040: a brand's support chat (a Chatwoot website inbox) in the tenant
 // format, the diner entity and the storefront's content security policy.
 
-const CHAT = { provider: 'CHATWOOT', baseUrl: 'https://chat.fuego.test/', websiteToken: 'Fdm5ypwCWKm8fAEpf9w2Rqsm' };
+const CHAT = {
+  provider: 'CHATWOOT',
+  baseUrl: 'https://chat.fuego.test/',
+  websiteToken: 'Fdm5ypwCWKm8fAEpf9w2Rqsm',
+};
 const CHAT_ORIGIN = 'https://chat.fuego.test';
 const TOKEN = 'support-chat-admin-token';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests edit tenant files freely, field by field
-function withChat(prefix: string, chat: unknown = CHAT): any {
-  const file = tenantExampleRenamed(prefix) as any;
+function withChat(prefix: string, chat: unknown = CHAT): TenantJson {
+  const file = exampleTenantRenamed(prefix);
   file.branches[0].supportChat = chat;
   return file;
 }
@@ -40,7 +44,10 @@ function webDist(): string {
 describe('support chat in the tenant file', () => {
   it.each([
     [{ ...CHAT, baseUrl: 'http://chat.fuego.test' }, 'supportChat.baseUrl: must use https'],
-    [{ ...CHAT, baseUrl: 'https://chat.fuego.test/widget?x=1' }, "supportChat.baseUrl: must be the chat server's origin"],
+    [
+      { ...CHAT, baseUrl: 'https://chat.fuego.test/widget?x=1' },
+      "supportChat.baseUrl: must be the chat server's origin",
+    ],
     [{ ...CHAT, baseUrl: 'chat.fuego.test' }, 'supportChat.baseUrl: is not a URL'],
     [{ ...CHAT, websiteToken: 'abc' }, 'supportChat.websiteToken'],
     [{ ...CHAT, websiteToken: 'x"onload="alert(1)"xxxxx' }, 'supportChat.websiteToken'],
@@ -102,7 +109,11 @@ describe.each(testDatabaseKinds())('support chat on %s', (kind) => {
 
   it("allows the chat's server in the storefront's policy only while a brand has it, never in the console's", async () => {
     const storefrontPolicy = async () =>
-      String((await ctx.app.inject({ method: 'GET', url: '/menu/fuego-palermo' })).headers['content-security-policy']);
+      String(
+        (await ctx.app.inject({ method: 'GET', url: '/menu/fuego-palermo' })).headers[
+          'content-security-policy'
+        ],
+      );
     const consolePolicy = async () =>
       String((await ctx.app.inject({ method: 'GET', url: '/console' })).headers['content-security-policy']);
 

@@ -62,6 +62,12 @@ describe('ADR 040 chat server and website token', () => {
     ['https://chat.example.com/widget', 'NOT_ORIGIN'],
     ['https://chat.example.com?x=1', 'NOT_ORIGIN'],
     ['https://user:pw@chat.example.com', 'NOT_ORIGIN'],
+    ['https://Chat.Example.com', 'NOT_ORIGIN'],
+    ['https://chat.example.com:99999', 'NOT_ORIGIN'],
+    ['https://chat.example.com#x', 'NOT_ORIGIN'],
+    ['http://localhost.evil.com', 'NOT_HTTPS'],
+    ['http://127.0.0.1@evil.com', 'NOT_HTTPS'],
+    ['https://', 'INVALID'],
     ['chat.example.com', 'INVALID'],
     ['', 'INVALID'],
   ])('%s → %s', (url, problem) => {

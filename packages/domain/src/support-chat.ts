@@ -24,14 +24,18 @@ export interface SupportChatConfig {
 }
 
 /** What to do after `tried` attempts to open the chat, given whether its script is ready now. */
-export type SupportChatOpenStep = { action: 'OPEN' } | { action: 'WAIT'; delayMs: number } | { action: 'GIVE_UP' };
+export type SupportChatOpenStep =
+  | { action: 'OPEN' }
+  | { action: 'WAIT'; delayMs: number }
+  | { action: 'GIVE_UP' };
 
 /**
  * Spec §9's retry: a ready script opens at once; otherwise wait 200 ms and try
  * again, up to 10 tries in all (the first included), then give up.
  */
 export function supportChatOpenStep(tried: number, ready: boolean): SupportChatOpenStep {
-  if (!Number.isInteger(tried) || tried < 0) throw new RangeError(`tries must be a whole number ≥ 0: ${tried}`);
+  if (!Number.isInteger(tried) || tried < 0)
+    throw new RangeError(`tries must be a whole number ≥ 0: ${tried}`);
   if (tried >= SUPPORT_CHAT_OPEN_TRIES) return { action: 'GIVE_UP' };
   if (ready) return { action: 'OPEN' };
   return tried + 1 >= SUPPORT_CHAT_OPEN_TRIES
@@ -40,10 +44,13 @@ export function supportChatOpenStep(tried: number, ready: boolean): SupportChatO
 }
 
 /** Hosts a developer's own chat server may run on over plain http. */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** Why a chat server address is refused (ADR 040). */
 export type SupportChatBaseUrlProblem = 'INVALID' | 'NOT_HTTPS' | 'NOT_ORIGIN';
+
+/** An origin as browsers write it: lower-case scheme and host, an optional port, at most a final slash. */
+const ORIGIN = /^(https?):\/\/([a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[::1\])(?::([0-9]{1,5}))?\/?$/;
 
 /**
  * The chat server's address: an origin (scheme, host, optional port, nothing
@@ -51,22 +58,18 @@ export type SupportChatBaseUrlProblem = 'INVALID' | 'NOT_HTTPS' | 'NOT_ORIGIN';
  * development. The content security policy allows exactly this origin.
  */
 export function supportChatBaseUrlProblem(value: string): SupportChatBaseUrlProblem | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'INVALID';
-  }
-  const secure = url.protocol === 'https:';
-  const local = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-  if (!secure && !local) return 'NOT_HTTPS';
-  if (value.replace(/\/$/, '') !== url.origin) return 'NOT_ORIGIN';
+  const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(value)?.[1]?.toLowerCase();
+  if (!scheme || (scheme.startsWith('http') && !/^https?:\/\/[^/]/i.test(value))) return 'INVALID';
+  const host = /^http:\/\/([^/:?#]+|\[::1\])/i.exec(value)?.[1]?.toLowerCase();
+  if (scheme !== 'https' && !(scheme === 'http' && host && LOOPBACK_HOSTS.includes(host))) return 'NOT_HTTPS';
+  const match = ORIGIN.exec(value);
+  if (!match || Number(match[3] ?? 0) > 65535) return 'NOT_ORIGIN';
   return null;
 }
 
 /** The origin the browser loads the chat from (a valid base URL without its trailing slash). */
 export function supportChatOrigin(baseUrl: string): string {
-  return new URL(baseUrl).origin;
+  return baseUrl.replace(/\/$/, '');
 }
 
 /**
@@ -94,7 +97,10 @@ export interface SupportBanner {
  * loyalty programme (by its name) or the brand a support chat; null when
  * neither, so the menu keeps its first line.
  */
-export function supportBannerOf(input: { loyaltyProgramName: string | null; chat: boolean }): SupportBanner | null {
+export function supportBannerOf(input: {
+  loyaltyProgramName: string | null;
+  chat: boolean;
+}): SupportBanner | null {
   const name = input.loyaltyProgramName?.trim() || null;
   if (!name && !input.chat) return null;
   return {

@@ -160,5 +160,8 @@ export async function supportChatOrigins(db: Queryable): Promise<string[]> {
     .selectDistinct({ origin: sql<string>`${branches.supportChat}->>'baseUrl'` })
     .from(branches)
     .where(and(isNotNull(branches.supportChat), ne(branches.position, RETIRED_POSITION)));
-  return rows.map((row) => row.origin).filter((origin): origin is string => Boolean(origin)).sort();
+  return rows
+    .map((row) => row.origin)
+    .filter((origin): origin is string => Boolean(origin))
+    .sort();
 }

@@ -120,7 +120,9 @@ export const BranchSchema = Type.Object({
       {
         provider: Type.Literal('CHATWOOT'),
         baseUrl: Type.String({ description: "The chat server's origin, e.g. https://chat.example.com" }),
-        websiteToken: Type.String({ description: "The website inbox's public token (the spec's chatbot key)" }),
+        websiteToken: Type.String({
+          description: "The website inbox's public token (the spec's chatbot key)",
+        }),
       },
       {
         description:

@@ -107,7 +107,12 @@ export function contentChangeListen(db: Queryable, listener: ContentChangeListen
  * that moves, or one `announced` as a change (a writer's publish, a NOTIFY),
  * is told to the listeners; a company first met by a read is not a change.
  */
-export function contentVersionSeen(db: Queryable, companyId: number, version: number, announced = false): void {
+export function contentVersionSeen(
+  db: Queryable,
+  companyId: number,
+  version: number,
+  announced = false,
+): void {
   const state = stateOf(db);
   const known = state.versions.get(companyId);
   if (known !== undefined && known >= version) return;

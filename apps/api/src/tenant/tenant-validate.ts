@@ -133,7 +133,8 @@ function branchCheck(check: FileChecks, path: string, branch: Loose, contactRef:
 const SUPPORT_CHAT_BASE_URL_PROBLEMS = {
   INVALID: 'is not a URL',
   NOT_HTTPS: 'must use https (http only on localhost or 127.0.0.1)',
-  NOT_ORIGIN: 'must be the chat server\'s origin only, without a path, query or credentials (https://chat.example.com)',
+  NOT_ORIGIN:
+    "must be the chat server's origin only, without a path, query or credentials (https://chat.example.com)",
 } as const;
 
 /** ADR 040: the chat server is an origin the content security policy can allow as it is. */

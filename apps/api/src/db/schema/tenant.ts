@@ -1,6 +1,6 @@
 import { ABANDONED_CART_DEFAULT_DELAY_MINUTES } from '@comanda/domain/abandoned-cart';
-import { SURVEY_INVITE_DEFAULT_DELAY_MINUTES } from '@comanda/domain/survey-invitation';
 import type { SupportChatConfig } from '@comanda/domain/support-chat';
+import { SURVEY_INVITE_DEFAULT_DELAY_MINUTES } from '@comanda/domain/survey-invitation';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

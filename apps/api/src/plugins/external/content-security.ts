@@ -32,7 +32,11 @@ export const MARKETING_TAGS = {
  * (ADR 040), the chat servers: their script, the widget's frame, its calls and
  * socket, its images. No chat configured, no chat host allowed.
  */
-export function cspStorefrontPolicy(config: Config, cardTokenHosts: string[], chatOrigins: string[] = []): string {
+export function cspStorefrontPolicy(
+  config: Config,
+  cardTokenHosts: string[],
+  chatOrigins: string[] = [],
+): string {
   const tileOrigin = originOf(config.mapTileUrl.replace(/\{s\}/g, 'a'));
   const geocoderOrigin = config.geocoderUrl ? originOf(config.geocoderUrl) : undefined;
   const tileHosts = tileOrigin ? [...new Set([tileOrigin, tileOrigin.replace('://a.', '://*.')])] : [];
