@@ -5,7 +5,7 @@
  * banner (§2). ADR 040: the chat is a Chatwoot website inbox, which a venue
  * may host itself; the brand's configuration names its server and token.
  */
-import { loyaltyMessages, supportChatMessages } from './messages';
+import { loyaltyProgrammeLabel, supportChatMessages } from './messages';
 
 /** Spec §9: the chat is asked to open at most this many times… */
 export const SUPPORT_CHAT_OPEN_TRIES = 10;
@@ -105,7 +105,7 @@ export function supportBannerOf(input: {
   if (!name && !input.chat) return null;
   return {
     title: name ? supportChatMessages.bannerLoyaltyTitle(name) : supportChatMessages.bannerChatTitle,
-    loyaltyLabel: name ? loyaltyMessages.myProgramme(name) : null,
+    loyaltyLabel: name ? loyaltyProgrammeLabel(name) : null,
     chatLabel: input.chat ? supportChatMessages.open : null,
   };
 }

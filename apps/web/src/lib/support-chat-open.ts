@@ -3,7 +3,6 @@
  * load: the chat's code (lib/support-chat.ts) and the SDK it loads arrive only
  * when the menu is idle after its first paint, or when the diner asks.
  */
-import { supportChatMessages } from '@comanda/domain/messages';
 import type { SupportChatConfig } from '@comanda/domain/support-chat';
 
 const chatCode = () => import('./support-chat');
@@ -22,8 +21,10 @@ export function supportChatOpen(
   chat: SupportChatConfig,
   toast: (message: string, kind: 'error') => void,
 ): void {
-  const failed = () => toast(supportChatMessages.openFailed, 'error');
-  chatCode()
-    .then((module) => module.supportChatOpen(chat))
-    .then((opened) => opened || failed(), failed);
+  chatCode().then(
+    (module) => module.supportChatOpenOrTell(chat, toast),
+    () => {
+      // The chunk itself did not arrive (no network): the storefront's own reads say so already.
+    },
+  );
 }

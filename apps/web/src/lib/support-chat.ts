@@ -9,6 +9,7 @@
  * entries open it (header icon, banner, support page), so the SDK's floating
  * bubble is hidden: it would sit on the 'Ver mi pedido' button.
  */
+import { supportChatProblemMessages } from '@comanda/domain/messages';
 import { type SupportChatConfig, supportChatOpenStep } from '@comanda/domain/support-chat';
 
 interface ChatwootGlobals {
@@ -98,4 +99,12 @@ export async function supportChatOpen(
     if (step.action === 'GIVE_UP') return false;
     await wait(step.delayMs);
   }
+}
+
+/** `supportChatOpen`, telling the diner when the chat could not open. */
+export async function supportChatOpenOrTell(
+  chat: SupportChatConfig,
+  toast: (message: string, kind: 'error') => void,
+): Promise<void> {
+  if (!(await supportChatOpen(chat))) toast(supportChatProblemMessages.openFailed, 'error');
 }
