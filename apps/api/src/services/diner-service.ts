@@ -6,6 +6,7 @@
  * reads (entity, order modes, discounts, customization) are answered from the
  * content cache (content-cache.ts): a hit sends no query.
  */
+import { loyaltyIsActive } from '@comanda/domain/loyalty';
 import { surveyNpsAvg, surveyNpsFigures } from '@comanda/domain/survey-nps';
 import type { Queryable } from '../db/client';
 import { notFound } from '../lib/http-error';
@@ -165,7 +166,17 @@ async function branchContactView(
     orderModes: modes.get(contact.id) ?? [],
     npsAvg: ratings.get(contact.id) ?? null,
     loyaltyProgramName:
-      loyalty?.program.active && loyalty.branchContactIds.includes(contact.id) ? loyalty.program.name : null,
+      loyalty &&
+      loyaltyIsActive(
+        {
+          active: loyalty.program.active,
+          name: loyalty.program.name,
+          branchContactIds: loyalty.branchContactIds.map(String),
+        },
+        String(contact.id),
+      )
+        ? loyalty.program.name
+        : null,
   });
   return { company, country, branchContact };
 }
