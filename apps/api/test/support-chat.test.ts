@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, appBuild } from '../src/app';
+import { configForTest } from '../src/config';
+import { type Database, databaseOpen } from '../src/db/client';
 import { tenantExport } from '../src/tenant/tenant-export';
 import { tenantImport } from '../src/tenant/tenant-import';
 import { tenantValidateFile } from '../src/tenant/tenant-validate';
@@ -154,3 +157,40 @@ async function eventually(read: () => Promise<string>, done: (value: string) => 
   }
   return value;
 }
+
+// Two API instances on one PostgreSQL database, as two processes would be: B's
+// safety net is far away, so B's policy follows A's import through the NOTIFY.
+describe.skipIf(!process.env.TEST_DATABASE_URL)('support chat policy across two API instances', () => {
+  const a = useTestApp('postgres', { adminToken: TOKEN, webDistDir: webDist() });
+  const b = {} as { app: App; database: Database };
+
+  beforeAll(async () => {
+    b.database = await databaseOpen({ databaseUrl: a.config.databaseUrl });
+    b.app = await appBuild(
+      configForTest({
+        databaseUrl: a.config.databaseUrl,
+        contentVersionCheckMs: 600_000,
+        webDistDir: webDist(),
+      }),
+      b.database,
+    );
+    await b.app.ready();
+  });
+
+  afterAll(async () => {
+    await b.app?.close();
+    await b.database?.close();
+  });
+
+  it("allows a chat imported through one instance in the other's policy", async () => {
+    const bPolicy = async () =>
+      String(
+        (await b.app.inject({ method: 'GET', url: '/menu/fuego-palermo' })).headers[
+          'content-security-policy'
+        ],
+      );
+    expect(await bPolicy()).not.toContain(CHAT_ORIGIN);
+    await adminImport(a, withChat('fuego'));
+    expect(await eventually(bPolicy, (value) => value.includes(CHAT_ORIGIN))).toContain(CHAT_ORIGIN);
+  });
+});
