@@ -21,7 +21,10 @@
 // API (issue 10: performance 90 or more; results in lighthouse-tracking.*).
 //
 // Environment (optional): BENCH_LIGHTHOUSE_RUNS (default 3), BENCH_LIGHTHOUSE_PAGE
-// (menu | tracking), BENCH_LIGHTHOUSE_PATH (default: the page's path).
+// (menu | tracking), BENCH_LIGHTHOUSE_PATH (default: the page's path),
+// BENCH_LIGHTHOUSE_SUPPORT_CHAT=1 (the demo's grill brand gets a support chat on a
+// loopback server speaking Chatwoot's SDK, bench/lib/fake-chat.mjs; ADR 040's bar:
+// 95 with a chat configured; results in lighthouse-support-chat.*).
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +42,7 @@ import {
   serverStart,
   tenantImport,
 } from './lib/built-app.mjs';
+import { fakeChatStart } from './lib/fake-chat.mjs';
 import { trackedOrderPath } from './lib/tracked-order.mjs';
 
 const RUNS = Math.min(9, Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)));
@@ -75,7 +79,12 @@ const WEB_DIST = process.env.BENCH_LIGHTHOUSE_WEB_DIST;
 const API_SERVER = process.env.BENCH_LIGHTHOUSE_API_SERVER;
 const EXTRA_BLOCKED = (process.env.BENCH_LIGHTHOUSE_EXTRA_BLOCK ?? '').split(',').filter(Boolean);
 const VARIANT = process.env.BENCH_LIGHTHOUSE_VARIANT;
-const RESULTS_NAME = VARIANT ? `lighthouse-${VARIANT.replace(/[^a-z0-9-]/gi, '-')}` : PAGE.results;
+const SUPPORT_CHAT = process.env.BENCH_LIGHTHOUSE_SUPPORT_CHAT === '1';
+const RESULTS_NAME = VARIANT
+  ? `lighthouse-${VARIANT.replace(/[^a-z0-9-]/gi, '-')}`
+  : SUPPORT_CHAT
+    ? `${PAGE.results}-support-chat`
+    : PAGE.results;
 const RUN_TIMEOUT_MS = 180_000;
 const MAX_EXTRA_RUNS = 2;
 const BARS = PAGE.bars;
@@ -411,6 +420,7 @@ function markdown(report) {
 
 async function measure(snapshot) {
   const adminToken = randomBytes(16).toString('hex');
+  const chat = SUPPORT_CHAT ? await fakeChatStart() : null;
   const server = await serverStart({
     log,
     webDistDir: snapshot.dir,
@@ -421,7 +431,15 @@ async function measure(snapshot) {
     // Lighthouse's page reads the machine's clock, not the server's CLOCK_START:
     // the measured location is opened around the clock, else a run at night
     // would measure the 'Local cerrado' dialog instead of the menu.
-    await tenantImport(server.url, adminToken, demoTenantOpenAroundTheClock(OPEN_MODES));
+    const tenant = demoTenantOpenAroundTheClock(OPEN_MODES);
+    if (chat) {
+      tenant.branches[0].supportChat = {
+        provider: 'CHATWOOT',
+        baseUrl: chat.baseUrl,
+        websiteToken: 'BenchChatToken0000000001',
+      };
+    }
+    await tenantImport(server.url, adminToken, tenant);
     if (!PAGE_PATH) PAGE_PATH = await PAGE.resolvePath(server.url);
     const url = server.url + PAGE_PATH;
     // One discarded run warms the server (its database and menu caches, as a live
@@ -448,6 +466,7 @@ async function measure(snapshot) {
     return { lhrs, referenceLhrs };
   } finally {
     await server.stop();
+    await chat?.stop();
   }
 }
 

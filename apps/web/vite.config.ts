@@ -17,13 +17,13 @@ const reactRouterProduction = createRequire(import.meta.url)
  * address map, checkout, console, rider) stays in chunks loaded on demand.
  */
 const FIRST_PAINT_WEB = [
-  /apps\/web\/src\/lib\/(analytics|api-client|client-log|app-environment|branch|menu-hash|ordering-state|placed-orders|theme|use-resource|use-now)\.ts$/,
+  /apps\/web\/src\/lib\/(analytics|api-client|client-log|app-environment|branch|menu-hash|ordering-state|placed-orders|support-chat-open|theme|use-resource|use-now)\.ts$/,
   /apps\/web\/src\/stores\/(cart-store|color-scheme-store|entry-params-store|install-prompt-store)\.ts$/,
   /apps\/web\/src\/hooks\/use-marketing-tags\.ts$/,
   /apps\/web\/src\/types\//,
   /apps\/web\/src\/components\/(error-boundary|error-screen|spinner|ui\/icons|ui\/toast|ui\/nps-average)\.tsx$/,
   /apps\/web\/src\/app\/(bootstrap|router|provider)\.tsx$/,
-  /apps\/web\/src\/features\/menu\/(api\/.*|components\/(menu-home|plate-card|plate-image)\.tsx)$/,
+  /apps\/web\/src\/features\/menu\/(api\/.*|components\/(menu-home|plate-card|plate-image|support-banner)\.tsx)$/,
   /apps\/web\/src\/features\/branch-header\/components\/(branch-header|social-links|ordering-notice)\.tsx$/,
   /apps\/web\/src\/features\/shell\/components\/storefront-layout\.tsx$/,
   /apps\/web\/src\/features\/entry\/api\//,

@@ -20,16 +20,17 @@ interface Entity {
 export async function orderPlace(
   request: APIRequestContext,
   paymentMethod: 'CASH' | 'CARD_ONLINE' = 'CASH',
-  options: { scheduledAt?: string; phone?: string } = {},
+  options: { scheduledAt?: string; phone?: string; alias?: string } = {},
 ): Promise<{ code: string; id: number; price: number; phone: string }> {
-  const entity = (await (await request.get(`/api/diner/${ALIAS}`)).json()) as Entity;
+  const alias = options.alias ?? ALIAS;
+  const entity = (await (await request.get(`/api/diner/${alias}`)).json()) as Entity;
   const contact = entity.branchContact;
   const mode = contact.deliveryConfig.orderModes.find((candidate) => candidate.type === 'TAKE_AWAY');
   if (!mode) throw new Error('no take-away mode');
   const paymentType = mode.paymentTypes.find((candidate) => candidate.paymentMethod === paymentMethod);
   if (!paymentType) throw new Error(`no ${paymentMethod} payment type`);
   const menu = (await (
-    await request.get(`/api/diner/${ALIAS}/menu/${contact.id}`, { params: { orderModeId: mode.id } })
+    await request.get(`/api/diner/${alias}/menu/${contact.id}`, { params: { orderModeId: mode.id } })
   ).json()) as { plates?: unknown };
   const plateId = plateIdByName(menu, 'Empanada de carne cortada a cuchillo');
   const payload = {

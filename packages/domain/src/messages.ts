@@ -24,6 +24,9 @@ export const cartMessages = {
   highlighted: 'Lo más destacado',
 } as const;
 
+/** Ordering §8 "Branch does not deliver to the address" (its text, shared by the two objects that offer it). */
+const BRANCH_DOES_NOT_DELIVER = 'Este local no realiza envíos a tu dirección.';
+
 /** Ordering §2: branch screen and branch header. */
 export const branchMessages = {
   searchBranch: 'Buscar Local',
@@ -37,6 +40,8 @@ export const branchMessages = {
    * (ADR 042). A plain string: the menu's first load inlines it rather than loading this module.
    */
   npsAvgLabel: 'Calificación de los clientes (de 1 a 5)',
+  /** A location card's notice: the same text as `orderErrorMessages.branchDoesNotDeliver`. */
+  doesNotDeliver: BRANCH_DOES_NOT_DELIVER,
 } as const;
 
 /** Ordering §5 "Cart and menu": plate extras. */
@@ -138,6 +143,12 @@ export const codeDiscountMessages = {
   paymentChangeWarning: 'Si cambias el medio de pago se borrará el código de descuento',
 } as const;
 
+/**
+ * 'Mis {name}' (ordering §2 account menu and loyalty modal): on its own so
+ * that the menu's first paint (the support/loyalty banner) carries only it.
+ */
+export const loyaltyProgrammeLabel = (name: string) => `Mis ${name}`;
+
 /** Ordering §5 "Loyalty redeem" and the loyalty screens. */
 export const loyaltyMessages = {
   overBalance: (name: string, n: number | string) => `El máximo de ${name} acumulados es: ${n}`,
@@ -145,10 +156,22 @@ export const loyaltyMessages = {
   underMinimum: (name: string, n: number | string) => `El mínimo de ${name} canjeable es: ${n}`,
   overOrderPercentage: (name: string, n: number | string) =>
     `El máximo de ${name} utilizable para este pedido es: ${n}`,
-  myProgramme: (name: string) => `Mis ${name}`,
+  myProgramme: loyaltyProgrammeLabel,
   redeem: (name: string) => `Canjear ${name}`,
   myBenefit: 'Mi beneficio',
   historyColumns: ['Pedidos', 'Puntos', 'Saldo'] as const,
+} as const;
+
+/** Ordering §2/§7/§9 support chat and the menu home's support/loyalty banner (all ours, ADR 040). */
+export const supportChatMessages = {
+  open: 'Escríbenos por chat',
+  bannerLoyaltyTitle: (name: string) => `Suma ${name} con cada pedido`,
+  bannerChatTitle: '¿Tienes dudas? Te ayudamos',
+} as const;
+
+/** The chat did not open (shown by the chat's own chunk, so the menu's first load does not carry it). */
+export const supportChatProblemMessages = {
+  openFailed: 'No pudimos abrir el chat. Inténtalo de nuevo en unos minutos.',
 } as const;
 
 /** Ordering §5 "Loyalty reward sign-up" and §8. */
@@ -214,7 +237,7 @@ export const orderErrorMessages = {
   outsideZone: 'Tu dirección está fuera de la zona de entrega.',
   switchToTakeAway: (takeAwayName: string) => `Cambia a ${takeAwayName} o ingresa otra dirección.`,
   enterAnotherAddress: 'Ingresa otra dirección.',
-  branchDoesNotDeliver: 'Este local no realiza envíos a tu dirección.',
+  branchDoesNotDeliver: BRANCH_DOES_NOT_DELIVER,
   /** §8 "No riders" (the catalogue's spelling, without the accent of the checkout text). */
   noRiders: 'En este momento no contamos con repartidores en la zona. Vuelva a intentar mas tarde',
   paymentSucceeded: 'Pago procesado con éxito.',

@@ -83,6 +83,15 @@ export function branchPresent(row: BranchRow, publicUrl: string): BranchView {
     fbPixelId: textOrNull(row.fbPixelId),
     googleTagManagerId: textOrNull(row.googleTagManagerId),
     googleAnalyticsId: textOrNull(row.googleAnalyticsId),
+    ...(row.supportChat
+      ? {
+          supportChat: {
+            provider: row.supportChat.provider,
+            baseUrl: row.supportChat.baseUrl,
+            websiteToken: row.supportChat.websiteToken,
+          },
+        }
+      : {}),
   };
 }
 
@@ -232,7 +241,14 @@ export function branchContactSummaryPresent(
 /** The spec's branch contact entity: the summary plus its branch and country. */
 export function branchContactPresent(
   row: BranchContactRow,
-  context: { branch: BranchView; country: CountryView; orderModes: OrderModeView[]; npsAvg: number | null },
+  context: {
+    branch: BranchView;
+    country: CountryView;
+    orderModes: OrderModeView[];
+    npsAvg: number | null;
+    /** The brand's programme's name when it is active at this location (ADR 040), else null. */
+    loyaltyProgramName: string | null;
+  },
 ): BranchContactView {
   return {
     ...branchContactSummaryPresent(row, {
@@ -242,5 +258,6 @@ export function branchContactPresent(
     }),
     branch: context.branch,
     country: context.country,
+    ...(context.loyaltyProgramName ? { loyaltyProgramName: context.loyaltyProgramName } : {}),
   };
 }

@@ -4,7 +4,7 @@
  * of a request; every query after it is scoped by the company of the row found,
  * so one tenant's ids never reach another tenant's data.
  */
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client';
 import { RETIRED_POSITION } from '../db/schema/columns';
 import { aliases, branchContacts, branches, companies, countries } from '../db/schema/tenant';
@@ -152,4 +152,16 @@ export async function companyContentVersions(
     .select({ id: companies.id, contentVersion: companies.contentVersion })
     .from(companies)
     .where(inArray(companies.id, companyIds));
+}
+
+/** Every chat server a served brand names (ADR 040: what the storefront's content security policy allows). */
+export async function supportChatOrigins(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ origin: sql<string>`${branches.supportChat}->>'baseUrl'` })
+    .from(branches)
+    .where(and(isNotNull(branches.supportChat), ne(branches.position, RETIRED_POSITION)));
+  return rows
+    .map((row) => row.origin)
+    .filter((origin): origin is string => Boolean(origin))
+    .sort();
 }

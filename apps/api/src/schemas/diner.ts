@@ -115,6 +115,21 @@ export const BranchSchema = Type.Object({
   fbPixelId: Nullable(Type.String()),
   googleTagManagerId: Nullable(Type.String()),
   googleAnalyticsId: Nullable(Type.String()),
+  supportChat: Type.Optional(
+    Type.Object(
+      {
+        provider: Type.Literal('CHATWOOT'),
+        baseUrl: Type.String({ description: "The chat server's origin, e.g. https://chat.example.com" }),
+        websiteToken: Type.String({
+          description: "The website inbox's public token (the spec's chatbot key)",
+        }),
+      },
+      {
+        description:
+          'Ours (ADR 040), only when the brand has a support chat: the widget the storefront embeds (ordering §7)',
+      },
+    ),
+  ),
 });
 export type BranchView = Static<typeof BranchSchema>;
 
@@ -241,6 +256,12 @@ export const BranchContactSchema = Type.Object({
   ...branchContactProperties,
   branch: BranchSchema,
   country: CountrySchema,
+  loyaltyProgramName: Type.Optional(
+    Type.String({
+      description:
+        "Ours (ADR 040), only when the brand's loyalty programme is active here: the menu home's support/loyalty banner names it without another read",
+    }),
+  ),
 });
 export type BranchContactView = Static<typeof BranchContactSchema>;
 

@@ -84,13 +84,43 @@ export function contentVersionKnown(db: Queryable, companyId: number): number | 
   return states.get(db)?.versions.get(companyId);
 }
 
-/** Records a company's version as seen; versions only move forward. */
-export function contentVersionSeen(db: Queryable, companyId: number, version: number): void {
+/** Called with the company whose content changed (what is derived from content besides this cache: ADR 040's CSP). */
+export type ContentChangeListener = (companyId: number) => void;
+const listeners = new WeakMap<Queryable, Set<ContentChangeListener>>();
+
+/**
+ * Hears every content change this process learns of, whichever way (its own
+ * writes, NOTIFY, the safety net). Answers the function that stops listening.
+ */
+export function contentChangeListen(db: Queryable, listener: ContentChangeListener): () => void {
+  let set = listeners.get(db);
+  if (!set) {
+    set = new Set();
+    listeners.set(db, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/**
+ * Records a company's version as seen; versions only move forward. A version
+ * that moves, or one `announced` as a change (a writer's publish, a NOTIFY),
+ * is told to the listeners; a company first met by a read is not a change.
+ */
+export function contentVersionSeen(
+  db: Queryable,
+  companyId: number,
+  version: number,
+  announced = false,
+): void {
   const state = stateOf(db);
   const known = state.versions.get(companyId);
   if (known !== undefined && known >= version) return;
   state.versions.set(companyId, version);
   if (known !== undefined) state.generation += 1;
+  if (known !== undefined || announced) {
+    for (const listener of listeners.get(db) ?? []) listener(companyId);
+  }
 }
 
 /** The companies whose versions this process keeps (what the safety net re-reads). */
@@ -125,7 +155,7 @@ export async function contentVersionsRefresh(db: Queryable): Promise<void> {
 export async function contentChangedPublish(db: Queryable, companyId: number): Promise<void> {
   const [row] = await companyContentVersions(db, [companyId]);
   if (!row) return;
-  contentVersionSeen(db, companyId, row.contentVersion);
+  contentVersionSeen(db, companyId, row.contentVersion, true);
   await databaseNotify(db, CONTENT_CHANNEL, JSON.stringify({ companyId, version: row.contentVersion }));
 }
 
@@ -139,7 +169,7 @@ export function contentMessageApply(db: Queryable, payload: string): void {
   }
   const { companyId, version } = (message ?? {}) as { companyId?: unknown; version?: unknown };
   if (Number.isSafeInteger(companyId) && Number.isSafeInteger(version)) {
-    contentVersionSeen(db, companyId as number, version as number);
+    contentVersionSeen(db, companyId as number, version as number, true);
   }
 }
 

@@ -6,6 +6,7 @@
  * reads (entity, order modes, discounts, customization) are answered from the
  * content cache (content-cache.ts): a hit sends no query.
  */
+import { loyaltyIsActive } from '@comanda/domain/loyalty';
 import { surveyNpsAvg, surveyNpsFigures } from '@comanda/domain/survey-nps';
 import type { Queryable } from '../db/client';
 import { notFound } from '../lib/http-error';
@@ -21,6 +22,7 @@ import {
   countryPresent,
   orderModesPresent,
 } from '../presenters/tenant-presenter';
+import { loyaltyProgramOfBranch } from '../repositories/loyalty-repository';
 import { imageUrlFind, menuDiscountsOfBranch, plateKeysOfBranch } from '../repositories/menu-repository';
 import { orderModesOfBranchContacts, paymentTypesOfOrderModes } from '../repositories/order-mode-repository';
 import { surveyRatingDistributions } from '../repositories/survey-figures-repository';
@@ -152,16 +154,29 @@ async function branchContactView(
   const { db } = ctx;
   const branch = await branchFind(db, contact.branchId);
   if (!branch || branch.companyId !== contact.companyId) throw notFound('No existe la marca de este local');
-  const [{ company, country }, modes, ratings] = await Promise.all([
+  const [{ company, country }, modes, ratings, loyalty] = await Promise.all([
     companyAndCountry(db, contact.companyId),
     orderModesByContact(ctx, contact.companyId, [contact]),
     surveyNpsAverages(db, contact.companyId, [contact.id]),
+    loyaltyProgramOfBranch(db, contact.companyId, branch.id),
   ]);
   const branchContact = branchContactPresent(contact, {
     branch: branchPresent(branch, ctx.publicUrl),
     country,
     orderModes: modes.get(contact.id) ?? [],
     npsAvg: ratings.get(contact.id) ?? null,
+    loyaltyProgramName:
+      loyalty &&
+      loyaltyIsActive(
+        {
+          active: loyalty.program.active,
+          name: loyalty.program.name,
+          branchContactIds: loyalty.branchContactIds.map(String),
+        },
+        String(contact.id),
+      )
+        ? loyalty.program.name
+        : null,
   });
   return { company, country, branchContact };
 }

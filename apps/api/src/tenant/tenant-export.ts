@@ -512,6 +512,7 @@ export async function tenantExport(db: Queryable, companyAlias: string): Promise
       ...optional('fbPixelId', row.fbPixelId),
       ...optional('googleTagManagerId', row.googleTagManagerId),
       ...optional('googleAnalyticsId', row.googleAnalyticsId),
+      ...(row.supportChat ? { supportChat: { ...row.supportChat } } : {}),
       generalConfig: row.generalConfig as TenantBranch['generalConfig'],
       menuCustomization: row.menuCustomization as TenantBranch['menuCustomization'],
       menus: (menusByBranch.get(row.id) ?? []).filter(menuExported).map(menuPresent),

@@ -1,3 +1,4 @@
+import { SUPPORT_CHAT_PROVIDERS, SUPPORT_CHAT_TOKEN_PATTERN } from '@comanda/domain/support-chat';
 import { type Static, type TProperties, Type } from 'typebox';
 
 /**
@@ -19,7 +20,11 @@ import { type Static, type TProperties, Type } from 'typebox';
  *   `withCustomBannerLogo` on);
  * - `welcomeText` on a loyalty programme;
  * - `cashback` on a loyalty programme (the spec's "cashback zero": a percent,
- *   0 unless set, exported only when above 0).
+ *   0 unless set, exported only when above 0);
+ * - `supportChat` on a branch (ADR 040): the brand's support chat, a Chatwoot
+ *   website inbox — `provider` (`CHATWOOT`), `baseUrl` (the chat server's
+ *   origin, https or http on localhost/127.0.0.1) and `websiteToken` (the
+ *   inbox's public key, the spec's chatbot "API key"); exported only when set.
  *
  * Secrets (`staff[].password`, `riders[].securityCode`, `partners[].jwtSecret`)
  * are optional: an export leaves them out, and importing it keeps the stored
@@ -348,6 +353,13 @@ const MenuCustomization = Open({
   hasItemNotesLimit: Type.Optional(Type.Boolean()),
 });
 
+/** ADR 040. The base URL's rules (an origin, https) are checked in tenant-validate.ts. */
+const SupportChat = Closed({
+  provider: Type.Enum([...SUPPORT_CHAT_PROVIDERS]),
+  baseUrl: Type.String({ minLength: 1, maxLength: 300 }),
+  websiteToken: Type.String({ pattern: SUPPORT_CHAT_TOKEN_PATTERN }),
+});
+
 const Branch = Closed({
   alias: Alias,
   name: Text,
@@ -360,6 +372,7 @@ const Branch = Closed({
   fbPixelId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   googleTagManagerId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   googleAnalyticsId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  supportChat: Type.Optional(SupportChat),
   generalConfig: Type.Optional(GeneralConfig),
   menuCustomization: Type.Optional(MenuCustomization),
   menus: Type.Array(Menu, { minItems: 1 }),

@@ -3,6 +3,7 @@
  * the company row, each brand with its garnishes, menus and discounts, and a brand
  * that left the file.
  */
+import { supportChatOrigin } from '@comanda/domain/support-chat';
 import { eq } from 'drizzle-orm';
 import {
   branchContacts,
@@ -83,6 +84,10 @@ export async function saveBranch(
     fbPixelId: branch.fbPixelId ?? null,
     googleTagManagerId: branch.googleTagManagerId ?? null,
     googleAnalyticsId: branch.googleAnalyticsId ?? null,
+    // Stored as an origin without its slash: the content security policy allows exactly it (ADR 040).
+    supportChat: branch.supportChat
+      ? { ...branch.supportChat, baseUrl: supportChatOrigin(branch.supportChat.baseUrl) }
+      : null,
   });
   const aliasChanged = await ctx.aliasSet(branch.alias, 'BRANCH', id);
   ctx.count('branches', outcome === 'unchanged' && aliasChanged ? 'updated' : outcome);

@@ -1,3 +1,4 @@
+import { supportChatBaseUrlProblem } from '@comanda/domain/support-chat';
 import type { Queryable } from '../db/client';
 import type { TenantFile } from './tenant-format';
 import { branchContactCheck } from './tenant-validate-branch-contacts';
@@ -123,7 +124,23 @@ function branchCheck(check: FileChecks, path: string, branch: Loose, contactRef:
   discountsCheck(check, path, branch, branchPlateKeys, branchCategoryKeys);
   loyaltyCheck(check, path, branch, contactRef);
   surveyCheck(check, path, branch);
+  supportChatCheck(check, `${path}.supportChat`, rec(branch.supportChat));
   for (const [c, contact] of recs(branch.branchContacts)) {
     branchContactCheck(check, `${path}.branchContacts[${c}]`, contact, menuKeys);
   }
+}
+
+const SUPPORT_CHAT_BASE_URL_PROBLEMS = {
+  INVALID: 'is not a URL',
+  NOT_HTTPS: 'must use https (http only on localhost or 127.0.0.1)',
+  NOT_ORIGIN:
+    "must be the chat server's origin only, without a path, query or credentials (https://chat.example.com)",
+} as const;
+
+/** ADR 040: the chat server is an origin the content security policy can allow as it is. */
+function supportChatCheck(check: FileChecks, path: string, chat: Loose | undefined): void {
+  const baseUrl = str(chat?.baseUrl);
+  if (baseUrl === undefined) return;
+  const problem = supportChatBaseUrlProblem(baseUrl);
+  if (problem) check.error(`${path}.baseUrl`, SUPPORT_CHAT_BASE_URL_PROBLEMS[problem]);
 }

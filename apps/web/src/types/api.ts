@@ -6,6 +6,7 @@ import type { LoyaltyOrderFigures } from '@comanda/domain/loyalty-text';
  * units in one place, and the few amounts outside the menu go through
  * `moneyToMinor` where they are read.
  */
+import type { SupportChatConfig } from '@comanda/domain/support-chat';
 import type { ColorConfig } from '@comanda/domain/theme';
 import type { DayOfWeek, OrderModeType } from '@comanda/domain/types';
 
@@ -47,6 +48,8 @@ export interface ApiBranch {
   fbPixelId: string | null;
   googleTagManagerId: string | null;
   googleAnalyticsId: string | null;
+  /** Ours (ADR 040): the brand's support chat, only when it has one. */
+  supportChat?: SupportChatConfig;
 }
 
 export interface ApiWorkingDay {
@@ -134,6 +137,8 @@ export interface ApiBranchContactSummary {
 export interface ApiBranchContact extends ApiBranchContactSummary {
   branch: ApiBranch;
   country: ApiCountry;
+  /** Ours (ADR 040): the loyalty programme's name, only when it is active at this location. */
+  loyaltyProgramName?: string;
 }
 
 /** `GET /api/diner/{alias}`: what an alias names. */

@@ -1,4 +1,5 @@
 import { ABANDONED_CART_DEFAULT_DELAY_MINUTES } from '@comanda/domain/abandoned-cart';
+import type { SupportChatConfig } from '@comanda/domain/support-chat';
 import { SURVEY_INVITE_DEFAULT_DELAY_MINUTES } from '@comanda/domain/survey-invitation';
 import { sql } from 'drizzle-orm';
 import {
@@ -115,6 +116,8 @@ export const branches = pgTable(
     fbPixelId: text(),
     googleTagManagerId: text(),
     googleAnalyticsId: text(),
+    /** The brand's support chat (ADR 040), null when it has none; validated at import. */
+    supportChat: jsonb().$type<SupportChatConfig>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

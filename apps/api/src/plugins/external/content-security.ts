@@ -27,10 +27,16 @@ export const MARKETING_TAGS = {
 
 /**
  * The storefront's policy: our origin plus the configured map-tile and geocoder
- * hosts, the marketing-tag vendors and, in live payments mode, the card
- * provider's API the browser tokenizes cards at.
+ * hosts, the marketing-tag vendors, in live payments mode the card provider's
+ * API the browser tokenizes cards at and, when brands have a support chat
+ * (ADR 040), the chat servers: their script, the widget's frame, its calls and
+ * socket, its images. No chat configured, no chat host allowed.
  */
-export function cspStorefrontPolicy(config: Config, cardTokenHosts: string[]): string {
+export function cspStorefrontPolicy(
+  config: Config,
+  cardTokenHosts: string[],
+  chatOrigins: string[] = [],
+): string {
   const tileOrigin = originOf(config.mapTileUrl.replace(/\{s\}/g, 'a'));
   const geocoderOrigin = config.geocoderUrl ? originOf(config.geocoderUrl) : undefined;
   const tileHosts = tileOrigin ? [...new Set([tileOrigin, tileOrigin.replace('://a.', '://*.')])] : [];
@@ -40,9 +46,9 @@ export function cspStorefrontPolicy(config: Config, cardTokenHosts: string[]): s
     "font-src 'self' data:",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    ["img-src 'self' data: blob:", ...tileHosts, ...MARKETING_TAGS.img].join(' '),
+    ["img-src 'self' data: blob:", ...tileHosts, ...MARKETING_TAGS.img, ...chatOrigins].join(' '),
     "object-src 'none'",
-    ["script-src 'self'", ...MARKETING_TAGS.script].join(' '),
+    ["script-src 'self'", ...MARKETING_TAGS.script, ...chatOrigins].join(' '),
     "script-src-attr 'none'",
     "style-src 'self' 'unsafe-inline'",
     [
@@ -50,7 +56,9 @@ export function cspStorefrontPolicy(config: Config, cardTokenHosts: string[]): s
       ...(geocoderOrigin ? [geocoderOrigin] : []),
       ...MARKETING_TAGS.connect,
       ...cardTokenHosts,
+      ...chatOrigins.flatMap((origin) => [origin, origin.replace(/^http/, 'ws')]),
     ].join(' '),
+    ...(chatOrigins.length > 0 ? [["frame-src 'self'", ...chatOrigins].join(' ')] : []),
   ].join(';');
 }
 
@@ -120,20 +128,33 @@ function securityBaseHeaders(config: Config): Record<string, string> {
  * The console's pages and anything on the console's own host get the console's
  * policy; API answers keep the storefront's (JSON is sent with nosniff and
  * never runs as a document). A route may still set its own policy after this.
+ *
+ * The storefront's set is rebuilt — once, not per request — when the
+ * configured chat servers change (`chatOriginsSet`, ADR 040).
  */
 export function securityHeadersRegister(
   app: FastifyInstance,
   config: Config,
   cardTokenHosts: string[],
-): void {
+  chatOrigins: string[] = [],
+): { chatOriginsSet: (origins: string[]) => void } {
   const base = securityBaseHeaders(config);
-  const storefront = { 'content-security-policy': cspStorefrontPolicy(config, cardTokenHosts), ...base };
+  const storefrontOf = (origins: string[]) => ({
+    'content-security-policy': cspStorefrontPolicy(config, cardTokenHosts, origins),
+    ...base,
+  });
+  let storefront = storefrontOf(chatOrigins);
   const consoleHeaders = { 'content-security-policy': cspConsolePolicy(config), ...base };
   app.addHook('onRequest', (request, reply, done) => {
     const isConsole = cspIsConsolePath(request.url) || siteIsConsoleHost(config.origins, request);
     reply.headers(isConsole ? consoleHeaders : storefront);
     done();
   });
+  return {
+    chatOriginsSet: (origins) => {
+      storefront = storefrontOf(origins);
+    },
+  };
 }
 
 function originOf(url: string): string | undefined {

@@ -5,14 +5,16 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { redisCountersClient, redisOrMemory } from '../../lib/redis-fallback';
 import { cardTokenizationOrigins } from '../../payments/card-tokenization';
+import { supportChatOrigins } from '../../repositories/tenant-repository';
 import { type AbuseCounters, abuseCountersMemory, abuseCountersRedis } from '../../services/abuse-counters';
+import { contentChangeListen } from '../../services/content-cache';
 import { securityHeadersRegister } from './content-security';
 
 /**
  * Safe defaults for every route: security headers with a content security
  * policy per kind of response (content-security.ts: the storefront's allows its
- * map, geocoder, marketing-tag and card-tokenization hosts; the console's and
- * the API's allow none),
+ * map, geocoder, marketing-tag and card-tokenization hosts and the configured
+ * chat servers; the console's and the API's allow none),
  * CORS closed unless origins are configured, and a rate limiter that routes opt
  * into with `config.rateLimit` (counters in Redis when REDIS_URL is set, in
  * this process's memory without it or while Redis is unreachable).
@@ -20,7 +22,8 @@ import { securityHeadersRegister } from './content-security';
 export default fp(
   async (app: FastifyInstance, { config }: { config: Config }) => {
     const cardTokenHosts = await cardTokenizationOrigins({ db: app.db, config });
-    securityHeadersRegister(app, config, cardTokenHosts);
+    const headers = securityHeadersRegister(app, config, cardTokenHosts, await supportChatOrigins(app.db));
+    supportChatOriginsFollow(app, headers.chatOriginsSet);
 
     await app.register(cors, {
       origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
@@ -50,6 +53,37 @@ export default fp(
   },
   { name: 'security' },
 );
+
+/**
+ * ADR 040: the chat servers the storefront's policy allows are read again
+ * whenever a company's content changes (a tenant import is the only writer of
+ * `branches.supportChat`, and it bumps the version), never per request. Reads
+ * that overlap coalesce into one more; a failing read keeps the last policy.
+ */
+function supportChatOriginsFollow(app: FastifyInstance, apply: (origins: string[]) => void): void {
+  let running: Promise<void> | undefined;
+  let again = false;
+  const read = (): void => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = supportChatOrigins(app.db)
+      .then(apply, (error: unknown) => app.log.warn({ err: error }, 'support chat origins not re-read'))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          read();
+        }
+      });
+  };
+  const stop = contentChangeListen(app.db, read);
+  app.addHook('onClose', async () => {
+    stop();
+    await running;
+  });
+}
 
 /**
  * @fastify/rate-limit's store over our fixed-window counters (the abuse

@@ -38,3 +38,10 @@ export const ViewOrderButtonLazy = lazy(() =>
 export const ModeChangeLazy = lazy(() =>
   import('./mode-change').then((module) => ({ default: module.ModeChange })),
 );
+
+/** 'Mis {programme}' from the menu home's support/loyalty banner (ADR 040), on the tap. */
+export const LoyaltyScreenLazy = lazy(() =>
+  import('../../features/shell/components/loyalty-screen').then((module) => ({
+    default: module.LoyaltyScreen,
+  })),
+);

@@ -1,11 +1,13 @@
 import { menuDiscountForPlate } from '@comanda/domain/menu-discount';
 import { cartMessages } from '@comanda/domain/messages';
 import { paymentTypesUsable } from '@comanda/domain/payment-type';
+import { supportBannerOf } from '@comanda/domain/support-chat';
 import { zonedDayOfWeek } from '@comanda/domain/zoned-time';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { AliasErrorScreen, ErrorScreen } from '../../components/error-screen';
 import { Spinner } from '../../components/spinner';
+import { useToast } from '../../components/ui/toast';
 import { BranchHeader } from '../../features/branch-header/components/branch-header';
 import { OrderingNotice } from '../../features/branch-header/components/ordering-notice';
 import { useDinerEntity } from '../../features/entry/api/get-diner-entity';
@@ -13,6 +15,7 @@ import { useMenu } from '../../features/menu/api/get-menu';
 import { useMenuCustomizationState, useMenuHashes } from '../../features/menu/api/get-menu-extras';
 import { MenuHome, type MenuLinks } from '../../features/menu/components/menu-home';
 import { imageUrl } from '../../features/menu/components/plate-image';
+import { SupportBanner } from '../../features/menu/components/support-banner';
 import { StorefrontLayout } from '../../features/shell/components/storefront-layout';
 import { useMarketingTags } from '../../hooks/use-marketing-tags';
 import { analyticsTrack } from '../../lib/analytics';
@@ -29,6 +32,7 @@ import {
   modeSegment,
   RESERVED_MODE_SEGMENTS,
 } from '../../lib/storefront-path';
+import { supportChatOpen } from '../../lib/support-chat-open';
 import { useBranchTheme } from '../../lib/theme';
 import { cartBind, cartFollowMode, useCart } from '../../stores/cart-store';
 import { entryParamsAllowsMode, useEntryParams } from '../../stores/entry-params-store';
@@ -37,6 +41,7 @@ import type { MenuPlate } from '../../types/menu';
 import {
   ClosedModalLazy,
   HoursModalLazy,
+  LoyaltyScreenLazy,
   ModeChangeLazy,
   PlateDetailLazy,
   PlateDetailModalLazy,
@@ -347,22 +352,48 @@ function blockedText(ordering: OrderingState): string | null {
   return ordering.closedNotice?.banner ?? null;
 }
 
-/** The menu home: the branch header, then the menu. */
+/**
+ * The menu home: the branch header, then the menu, with the support/loyalty
+ * banner when the location has a programme or the brand a chat (ADR 040).
+ */
 export function MenuHomeRoute() {
   const context = useMenuContext();
+  const toast = useToast();
+  const [loyaltyOpen, setLoyaltyOpen] = useState(false);
+  const { contact, country } = context;
+  const chat = contact.branch.supportChat;
+  const banner = supportBannerOf({
+    loyaltyProgramName: contact.loyaltyProgramName ?? null,
+    chat: chat !== undefined,
+  });
   return (
     <>
       {context.header}
       {context.menu ? (
         <MenuHome
           menu={context.menu}
-          platesInMainView={context.contact.branch.generalConfig.menuConfig.platesInMainView}
-          country={context.country}
+          platesInMainView={contact.branch.generalConfig.menuConfig.platesInMainView}
+          country={country}
           links={context.links}
+          supportChat={chat}
+          banner={
+            banner ? (
+              <SupportBanner
+                banner={banner}
+                onLoyalty={() => setLoyaltyOpen(true)}
+                onChat={() => chat && supportChatOpen(chat, toast)}
+              />
+            ) : null
+          }
         />
       ) : (
         <MenuLoadState context={context} />
       )}
+      {loyaltyOpen ? (
+        <Suspense fallback={null}>
+          <LoyaltyScreenLazy contact={contact} country={country} onClose={() => setLoyaltyOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

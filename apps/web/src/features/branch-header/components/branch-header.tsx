@@ -165,6 +165,7 @@ export function BranchHeader({
         social={branch.social}
         callPhone={contact.callPhone}
         whatsAppPhone={contact.whatsAppPhone}
+        supportChat={branch.supportChat}
       />
 
       {modes.length > 1 ? (

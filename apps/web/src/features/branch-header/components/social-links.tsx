@@ -1,6 +1,8 @@
 import { phoneWhatsAppDigits } from '@comanda/domain/whatsapp-number';
 import { IconChat, IconFacebook, IconInstagram, IconPhone, IconShare } from '../../../components/ui/icons';
 import { useToast } from '../../../components/ui/toast';
+import { supportChatOpen } from '../../../lib/support-chat-open';
+import type { ApiBranch } from '../../../types/api';
 
 function profileUrl(value: string | null, host: string): string | null {
   const text = value?.trim();
@@ -24,11 +26,14 @@ export function SocialLinks({
   social,
   callPhone,
   whatsAppPhone,
+  supportChat,
 }: {
   name: string;
   social: { instagram: string | null; facebook: string | null };
   callPhone: string | null;
   whatsAppPhone: string | null;
+  /** The brand's support chat (ADR 040): the chat icon opens it instead of WhatsApp. */
+  supportChat?: ApiBranch['supportChat'];
 }) {
   const toast = useToast();
   const instagram = profileUrl(social.instagram, 'instagram.com');
@@ -82,7 +87,18 @@ export function SocialLinks({
           </a>
         </li>
       ) : null}
-      {whatsAppPhone ? (
+      {supportChat ? (
+        <li>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Abrir el chat de ayuda"
+            onClick={() => supportChatOpen(supportChat, toast)}
+          >
+            <IconChat />
+          </button>
+        </li>
+      ) : whatsAppPhone ? (
         <li>
           <a
             className="icon-button"

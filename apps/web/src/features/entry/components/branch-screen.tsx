@@ -1,6 +1,6 @@
 import { geoDistanceMeters } from '@comanda/domain/delivery-zone';
 import { guideSort } from '@comanda/domain/guide';
-import { branchMessages, orderErrorMessages, scheduleMessages } from '@comanda/domain/messages';
+import { branchMessages, scheduleMessages } from '@comanda/domain/messages';
 import type { OrderModeType } from '@comanda/domain/types';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -241,7 +241,7 @@ export function BranchScreen({
                     ) : null}
                   </span>
                   {card.delivers === false ? (
-                    <span className="location-card__notice">{orderErrorMessages.branchDoesNotDeliver}</span>
+                    <span className="location-card__notice">{branchMessages.doesNotDeliver}</span>
                   ) : null}
                 </Link>
               </li>

@@ -1,9 +1,11 @@
 import { MENU_FILTER_PARAM, menuFilterFromQuery, menuFilterOptions } from '@comanda/domain/menu-filter';
 import { cartMessages } from '@comanda/domain/messages';
 import type { MoneyCountry } from '@comanda/domain/money';
+import type { SupportChatConfig } from '@comanda/domain/support-chat';
 import type { MenuDiscount } from '@comanda/domain/types';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { supportChatPreload } from '../../../lib/support-chat-open';
 import type { MenuCategory, MenuPlate, StorefrontMenu } from '../../../types/menu';
 import { PlateCard } from './plate-card';
 import { imageUrl, PlateImage } from './plate-image';
@@ -55,7 +57,7 @@ export function PlateList({
 }
 
 /**
- * The menu home (ordering §2): the support/loyalty banner slot, 'Lo más
+ * The menu home (ordering §2): the support/loyalty banner, 'Lo más
  * destacado', then the categories, as cards leading to their page or, with the
  * branch's `platesInMainView`, inline with their plates.
  */
@@ -65,13 +67,16 @@ export function MenuHome({
   country,
   links,
   banner,
+  supportChat,
 }: {
   menu: StorefrontMenu;
   platesInMainView: boolean;
   country: MoneyCountry;
   links: MenuLinks;
-  /** The support/loyalty banner, when the loyalty work provides one. */
+  /** The support/loyalty banner (features/menu/components/support-banner.tsx), composed by the route. */
   banner?: ReactNode;
+  /** The brand's support chat: loaded once the menu is idle after its first paint (ADR 040). */
+  supportChat?: SupportChatConfig;
 }) {
   const options = menuFilterOptions(menu.categories);
   const chosen = menuFilterFromQuery(
@@ -80,9 +85,14 @@ export function MenuHome({
   );
   // A link that filters shows the chips at once, and they stay when its filters are cleared.
   const [painted, setPainted] = useState(chosen.length > 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per menu home (the route keys it by location and mode).
   useEffect(() => {
     // When the browser is idle after the paint (Safari has no requestIdleCallback: a short wait).
-    const done = () => setPainted(true);
+    // The chat (its chunk, then the SDK from the chat's server) waits for the same moment.
+    const done = () => {
+      setPainted(true);
+      if (supportChat) supportChatPreload(supportChat);
+    };
     if ('requestIdleCallback' in window) {
       const idle = window.requestIdleCallback(done, { timeout: 2000 });
       return () => window.cancelIdleCallback(idle);

@@ -1,9 +1,13 @@
+import { supportChatMessages } from '@comanda/domain/messages';
 import { venueFollowUpText, venueWhatsAppLink } from '@comanda/domain/venue-message';
+import { useToast } from '../../../components/ui/toast';
+import { supportChatOpen } from '../../../lib/support-chat-open';
 import type { ApiBranchContact } from '../../../types/api';
 
 /**
  * The support page for one order (follow-up §2.2 support link): the venue's
- * contacts — phone and WhatsApp, the chat prefilled with the order code.
+ * contacts — the brand's support chat when it has one (ADR 040), phone and
+ * WhatsApp, the chat prefilled with the order code.
  */
 export function SupportPage({
   orderCode,
@@ -16,6 +20,8 @@ export function SupportPage({
   contact: ApiBranchContact | null;
   whatsAppPhone: string | null;
 }) {
+  const toast = useToast();
+  const chat = contact?.branch.supportChat;
   const callPhone = contact?.callPhone ?? null;
   const whatsApp = whatsAppPhone ?? contact?.whatsAppPhone ?? null;
   return (
@@ -24,6 +30,11 @@ export function SupportPage({
       <h1>Ayuda con tu pedido</h1>
       <p className="muted">Comunícate con {venueName} por tu pedido.</p>
       <section className="follow-up__section support-contacts" aria-label="Contactos del local">
+        {chat ? (
+          <button type="button" className="button" onClick={() => supportChatOpen(chat, toast)}>
+            {supportChatMessages.open}
+          </button>
+        ) : null}
         {callPhone ? (
           <a className="button button--bordered" href={`tel:${callPhone.replace(/[^\d+]/g, '')}`}>
             Llamar al {callPhone}
@@ -39,7 +50,7 @@ export function SupportPage({
             Escribir por WhatsApp
           </a>
         ) : null}
-        {!callPhone && !whatsApp ? (
+        {!chat && !callPhone && !whatsApp ? (
           <p className="muted">El local no publicó un teléfono de contacto.</p>
         ) : null}
       </section>
