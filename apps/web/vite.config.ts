@@ -26,9 +26,16 @@ const FIRST_PAINT_WEB = [
   /apps\/web\/src\/features\/menu\/(api\/.*|components\/(menu-home|plate-card|plate-image|support-banner)\.tsx)$/,
   /apps\/web\/src\/features\/branch-header\/components\/(branch-header|social-links|ordering-notice)\.tsx$/,
   /apps\/web\/src\/features\/shell\/components\/storefront-layout\.tsx$/,
-  /apps\/web\/src\/features\/entry\/api\//,
+  /apps\/web\/src\/features\/entry\/api\/get-diner-entity\.ts$/,
   /apps\/web\/src\/app\/routes\/(menu|menu-context|use-storefront-location|lazy-features|not-found)\.tsx?$/,
 ];
+
+/**
+ * Chunks every menu loads as soon as it has painted (the indicator chips, at
+ * idle): not first-paint code, but they read the domain through the first-paint
+ * copies, which are loaded by then, instead of carrying copies of their own.
+ */
+const AFTER_PAINT_WEB = [/apps\/web\/src\/features\/menu\/components\/menu-indicator-filters\.tsx$/];
 
 /**
  * The screens a shared link lands on besides the mode menu (a category page,
@@ -132,7 +139,7 @@ function firstPaintDomainCopies(): Plugin {
       const copy = [FIRST_PAINT_COPY, LANDING_COPY].find((query) => importer.endsWith(query));
       const query =
         copy ??
-        (FIRST_PAINT_WEB.some((pattern) => pattern.test(importer))
+        ([...FIRST_PAINT_WEB, ...AFTER_PAINT_WEB].some((pattern) => pattern.test(importer))
           ? FIRST_PAINT_COPY
           : LANDING_WEB.some((pattern) => pattern.test(importer))
             ? LANDING_COPY
