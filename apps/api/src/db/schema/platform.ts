@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -127,7 +128,9 @@ export const outboxMessages = pgTable(
     sentAt: instant(),
   },
   (t) => [
-    index().on(t.status, t.lockedUntil),
+    // The sender claims PENDING rows. Partial: a message written settled (KEPT at insert, ADR 043) and
+    // every settled one leave it, so it stays as small as the queue.
+    index().on(t.status, t.lockedUntil).where(sql`${t.status} = 'PENDING'`),
     index().on(t.branchContactId, t.createdAt),
     // The daily cap per recipient counts a phone's recent messages.
     index().on(t.toPhone, t.sentAt),
