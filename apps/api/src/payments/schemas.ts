@@ -5,6 +5,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { ErrorSchema } from '../schemas/diner';
+import { IdempotencyKey } from '../schemas/order';
 
 const OrderCode = Type.String({
   minLength: 6,
@@ -87,7 +88,7 @@ export const PaymentResultSchema = Type.Object({
 /** The Idempotency-Key, optional: without it a key is derived from the request (ADR 044); a link is one per order anyway. */
 export const OptionalIdempotencyHeadersSchema = Type.Object({
   'idempotency-key': Type.Optional(
-    Type.String({ minLength: 8, maxLength: 128, pattern: '^[\\x21-\\x7E]+$' }),
+    IdempotencyKey('One per payment attempt; a retry sends the same key and body'),
   ),
 });
 

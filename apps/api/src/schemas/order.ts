@@ -172,35 +172,18 @@ export const OrderPayloadSchema = Type.Object(
 );
 export type OrderPayload = Static<typeof OrderPayloadSchema>;
 
+/** An Idempotency-Key of the diner's writes: 8 to 128 visible characters (UUIDs, ULIDs and the like). */
+export const IdempotencyKey = (description: string) =>
+  Type.String({ minLength: 8, maxLength: 128, pattern: '^[\\x21-\\x7E]+$', description });
+
 /** `POST /api/order`'s headers: the key is optional, as the spec's clients send none (ADR 044). */
 export const OrderHeadersSchema = Type.Object({
   'idempotency-key': Type.Optional(
-    Type.String({
-      minLength: 8,
-      maxLength: 128,
-      pattern: '^[\\x21-\\x7E]+$',
-      description:
-        'One per checkout attempt (a UUID); a retry sends the same key and body. Without it, the same ' +
+    IdempotencyKey(
+      'One per checkout attempt (a UUID); a retry sends the same key and body. Without it, the same ' +
         'location, phone, items, price and payment type within two minutes is the same order',
-    }),
+    ),
   ),
-  'x-customer-session': Type.Optional(
-    Type.String({
-      maxLength: 128,
-      description:
-        'The diner’s session token (`POST /api/orderingcustomer/session`) for the order’s phone: needed to ' +
-        'redeem points (`loyaltyInfo.redeemedPoints`); without it a stored customer’s data is never changed',
-    }),
-  ),
-});
-
-export const IdempotencyHeadersSchema = Type.Object({
-  'idempotency-key': Type.String({
-    minLength: 8,
-    maxLength: 128,
-    pattern: '^[\\x21-\\x7E]+$',
-    description: 'One per checkout attempt (a UUID); a retry sends the same key and body',
-  }),
   'x-customer-session': Type.Optional(
     Type.String({
       maxLength: 128,
