@@ -44,7 +44,7 @@ async function payByCard(page: Page, cardNumber: string, alias = 'brasa-caballit
   await sendButton(page).click();
   const order = await placed;
   expect(order.status, JSON.stringify(order.body)).toBe(201);
-  expect(order.sent.paymentInfo).toEqual({ paymentStatus: 'PROCESSING' });
+  expect(order.sent.paymentInfo).toEqual({ status: 'PROCESSING' });
   const payment = await paid;
   expect(payment.ok(), `payment answered ${payment.status()}`).toBe(true);
   const sent = payment.request().postDataJSON();
@@ -314,7 +314,7 @@ test('Webpay: no card fields; the order is placed, paid on the provider’s form
   await sendButton(page).click();
   const order = await placed;
   expect(order.status).toBe(201);
-  expect(order.sent.paymentInfo).toEqual({ paymentStatus: 'PROCESSING' });
+  expect(order.sent.paymentInfo).toEqual({ status: 'PROCESSING' });
   const code = String(order.body.code);
   expect((await started).ok()).toBe(true);
 
