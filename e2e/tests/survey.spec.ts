@@ -89,7 +89,8 @@ test('a delivered order is rated once from the follow-up: reasons under 5, manda
   expect((await (await request.get(`/api/survey/order/${order.code}`)).json()).generalNPSAnswer).toBe(2);
 
   // The other tab's attempt: a 5 on the priority question sends at once, and the server refuses it.
-  await question(other, GENERAL).getByRole('radio', { name: '5 de 5' }).check();
+  // A click, not check(): the form is replaced by the answer before a check could see the radio checked.
+  await question(other, GENERAL).getByRole('radio', { name: '5 de 5' }).click();
   await expect(other.getByTestId('survey-refused')).toContainText(
     'Ya respondiste la encuesta de este pedido. ¡Gracias!',
   );
