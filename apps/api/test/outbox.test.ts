@@ -275,6 +275,29 @@ describe.each(testDatabaseKinds())('outbox sender with the WhatsApp adapter on %
     }
   });
 
+  /** `count` due messages of an accepted order (nothing else due), each to `of(i)`; answers their ids. */
+  const messagesDue = async (count: number, of: (i: number) => { toPhone: string; body: string }) => {
+    const placed = await accepted();
+    const [template] = await moveMessagesOf(ctx, placed.id);
+    await ctx.database.db
+      .update(outboxMessages)
+      .set({ status: 'SENT' })
+      .where(eq(outboxMessages.orderId, placed.id));
+    return ctx.database.db
+      .insert(outboxMessages)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          companyId: template?.companyId as number,
+          branchContactId: palermo.id,
+          orderId: placed.id,
+          kind: 'TEST',
+          ...of(i),
+          createdAt: new Date(WEDNESDAY_1300),
+        })),
+      )
+      .returning({ id: outboxMessages.id });
+  };
+
   it('does not let a claimer that lost its lease settle the message', async () => {
     const placed = await accepted();
     const db = ctx.database.db;
@@ -303,24 +326,8 @@ describe.each(testDatabaseKinds())('outbox sender with the WhatsApp adapter on %
   });
 
   it('sends a batch, caps each phone within it, and settles it at once', async () => {
-    const placed = await accepted();
-    const [template] = await moveMessagesOf(ctx, placed.id);
-    await ctx.database.db
-      .update(outboxMessages)
-      .set({ status: 'SENT' })
-      .where(eq(outboxMessages.orderId, placed.id));
     const phones = ['+5491155550011', '+5491155550012', '+5491155550013'];
-    await ctx.database.db.insert(outboxMessages).values(
-      Array.from({ length: 12 }, (_, i) => ({
-        companyId: template?.companyId as number,
-        branchContactId: palermo.id,
-        orderId: placed.id,
-        kind: 'TEST',
-        toPhone: phones[i % 3] as string,
-        body: `lote ${i}`,
-        createdAt: new Date(WEDNESDAY_1300),
-      })),
-    );
+    await messagesDue(12, (i) => ({ toPhone: phones[i % 3] as string, body: `lote ${i}` }));
     const adapter = whatsAppCloudAdapter({ token: TOKEN, phoneNumberId: PHONE_NUMBER_ID, apiUrl: cloud.url });
     const settledPasses: number[][] = [];
     const result = await outboxDeliverBatch(
@@ -348,27 +355,8 @@ describe.each(testDatabaseKinds())('outbox sender with the WhatsApp adapter on %
     const second: Database =
       kind === 'postgres' ? await databaseOpen({ databaseUrl: ctx.config.databaseUrl }) : ctx.database;
     try {
-      const placed = await accepted();
-      const [template] = await moveMessagesOf(ctx, placed.id);
-      await ctx.database.db
-        .update(outboxMessages)
-        .set({ status: 'SENT' })
-        .where(eq(outboxMessages.orderId, placed.id));
       const count = 300;
-      const inserted = await ctx.database.db
-        .insert(outboxMessages)
-        .values(
-          Array.from({ length: count }, (_, i) => ({
-            companyId: template?.companyId as number,
-            branchContactId: palermo.id,
-            orderId: placed.id,
-            kind: 'TEST',
-            toPhone: '+5491155550001',
-            body: `mensaje ${i}`,
-            createdAt: new Date(WEDNESDAY_1300),
-          })),
-        )
-        .returning({ id: outboxMessages.id });
+      const inserted = await messagesDue(count, (i) => ({ toPhone: '+5491155550001', body: `mensaje ${i}` }));
       cloud.delayMs = 2;
       const claimedBy = [0, 0];
       const sender = async (db: Database, index: number) => {

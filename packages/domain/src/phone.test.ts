@@ -10,9 +10,9 @@ import {
   phoneParse,
   phoneSignInCheck,
   phoneToE164,
-  phoneWhatsAppDigits,
   phoneWithPrefix,
 } from './phone';
+import { phoneWhatsAppDigits } from './whatsapp-number';
 
 describe('ordering §5 Phone: cleaning and prefix', () => {
   it.each([

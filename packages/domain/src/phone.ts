@@ -6,8 +6,6 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { sessionMessages } from './messages';
 
-export { phoneWhatsAppDigits } from './whatsapp-number';
-
 /** ordering §5: countries the phone input allows. */
 export const PHONE_COUNTRIES = [
   'ar',

@@ -1,5 +1,5 @@
 import { geoDistanceText } from '@comanda/domain/delivery-zone';
-import { phoneWhatsAppDigits } from '@comanda/domain/phone';
+import { phoneWhatsAppDigits } from '@comanda/domain/whatsapp-number';
 import { Link } from 'react-router';
 import type { GuideBranchContact } from '../api/guide-api';
 

@@ -1,11 +1,11 @@
 import { shipmentMessages } from '@comanda/domain/messages';
-import { phoneWhatsAppDigits } from '@comanda/domain/phone';
 import {
   shipmentCustomerDetailsVisible,
   shipmentIsFinished,
   shipmentIsPreDropOff,
   shipmentRecipientVisible,
 } from '@comanda/domain/shipment';
+import { phoneWhatsAppDigits } from '@comanda/domain/whatsapp-number';
 import { zonedMomentText } from '@comanda/domain/zoned-moment';
 import { Icon } from '../../../components/ui/icons';
 import type { RiderShipment } from '../api/rider-api';
