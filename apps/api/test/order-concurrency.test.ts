@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { configForTest } from '../src/config';
+import { customers } from '../src/db/schema/customers';
 import { codeDiscounts } from '../src/db/schema/menu';
 import { codeDiscountRedemptions, orders } from '../src/db/schema/orders';
 import { tenantExample, tenantLoad } from './support/diner-fixture';
@@ -23,7 +25,12 @@ const generous = { order: 100_000, codeValidate: 100_000, clientLog: 100_000 };
 
 describe.each(['pglite', 'postgres'] as DatabaseKind[])('concurrent orders on %s', (kind) => {
   const available = kind === 'pglite' || hasPostgres;
-  const ctx: TestContext = available ? useTestApp(kind, { rateLimits: generous }) : ({} as TestContext);
+  const ctx: TestContext = available
+    ? useTestApp(kind, {
+        rateLimits: generous,
+        abuse: { ...configForTest().abuse, ordersPerPhone: 100_000, ordersPerVenue: 100_000 },
+      })
+    : ({} as TestContext);
   let fuegoId = 0;
   let palermo: LocationIds;
   let baseUrl = '';
@@ -135,4 +142,22 @@ describe.each(['pglite', 'postgres'] as DatabaseKind[])('concurrent orders on %s
     expect(redemptions[0]?.n).toBe(50);
     for (const result of placed) expect(result.body.price).toBe(5950);
   });
+  it.skipIf(!available)(
+    '40 first orders of one new phone at once make one customer, linked to every order',
+    async () => {
+      const phone = phoneOf(5000);
+      const results = await Promise.all(Array.from({ length: 40 }, () => post(payload(phone), randomUUID())));
+      expect(results.map((result) => result.status)).toEqual(Array(40).fill(201));
+      const known = await ctx.database.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.companyId, fuegoId), eq(customers.phone, phone)));
+      expect(known).toHaveLength(1);
+      const placed = await ctx.database.db
+        .select({ customerId: orders.customerId })
+        .from(orders)
+        .where(eq(orders.phone, phone));
+      expect(placed.map((row) => row.customerId)).toEqual(Array(40).fill(known[0]?.id));
+    },
+  );
 });

@@ -107,7 +107,9 @@ function isOrderCodeTaken(error: unknown): boolean {
 }
 
 /**
- * Writes an order in ONE statement: the customer upsert (when given), the
+ * Writes an order in ONE statement: the customer upsert (when given; a known
+ * customer's row is only rewritten when the diner proved the phone, so a
+ * returning diner's order costs no customer write), the
  * order, its lines, its first status event, the diner's message (when given)
  * and the idempotency answer, as
  * data-modifying CTEs over `jsonb_populate_record` — one round trip instead of
@@ -183,11 +185,11 @@ export async function orderWrite(q: Queryable, write: OrderWrite, code: string):
     : sql`with`;
   const orderInsert = claim
     ? sql`insert into orders (id, ${sql.raw(orderColumns)}, customer_id)
-      select ids.id, ${sql.raw(orderValues)}, coalesce(r.customer_id, (select id from cust))
+      select ids.id, ${sql.raw(orderValues)}, coalesce(r.customer_id, (select id from cust), (select id from known))
       from ids cross join jsonb_populate_record(null::orders, ${JSON.stringify(order)}::jsonb) r
       where exists (select 1 from claim)`
     : sql`insert into orders (${sql.raw(orderColumns)}, customer_id)
-      select ${sql.raw(orderValues)}, coalesce(r.customer_id, (select id from cust))
+      select ${sql.raw(orderValues)}, coalesce(r.customer_id, (select id from cust), (select id from known))
       from jsonb_populate_record(null::orders, ${JSON.stringify(order)}::jsonb) r
       on conflict (code) do nothing`;
   const answerUpdate = claim
@@ -214,7 +216,12 @@ export async function orderWrite(q: Queryable, write: OrderWrite, code: string):
         opt_in = case when ${refresh && write.customer?.optIn != null}::boolean
           then excluded.opt_in else customers.opt_in end,
         updated_at = case when ${refresh}::boolean then excluded.updated_at else customers.updated_at end
+      where ${refresh}::boolean
       returning id
+    ),
+    known as (
+      select id from customers
+      where company_id = ${companyId}::int and phone = ${write.customer?.phone ?? null}::text
     ),
     o as (${orderInsert} returning id, customer_id),
     i as (
@@ -259,10 +266,38 @@ export async function orderWrite(q: Queryable, write: OrderWrite, code: string):
   if (row && Number(row.guarded) === 0) return { outcome: 'stale' };
   if (!row || Number(row.claimed) === 0) return { outcome: 'key-taken' };
   if (row.id === null) return { outcome: 'code-taken' };
+  const id = Number(row.id);
+  let customerId = row.customer_id === null ? null : Number(row.customer_id);
+  if (customerId === null && write.customer && write.order.customerId == null) {
+    customerId = await orderCustomerLink(q, id, write.customer);
+  }
   return {
     outcome: 'written',
-    id: Number(row.id),
-    customerId: row.customer_id === null ? null : Number(row.customer_id),
+    id,
+    customerId,
     outboxId: row.outbox_id === null ? null : Number(row.outbox_id),
   };
+}
+
+/**
+ * The rare race of the customer upsert: two first orders of one phone at once. The one whose insert
+ * met the other's row (committed after its statement began) neither wrote nor could see it, so its
+ * order was written without a customer; the row is committed now (the conflict waited for it), so the
+ * order is linked to it here.
+ */
+async function orderCustomerLink(
+  q: Queryable,
+  orderId: number,
+  customer: CustomerUpsert,
+): Promise<number | null> {
+  const rows = await executePrepared<{ customer_id: number | null }>(
+    q,
+    sql`update orders set customer_id = (
+        select id from customers where company_id = ${customer.companyId}::int and phone = ${customer.phone}::text
+      )
+      where id = ${orderId}::int
+      returning customer_id`,
+  );
+  const linked = rows[0]?.customer_id;
+  return linked == null ? null : Number(linked);
 }
