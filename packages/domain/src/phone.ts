@@ -93,15 +93,27 @@ export function phoneParse(input: string, country: string = PHONE_DEFAULT_COUNTR
   if (clean.replace('+', '').length < 2) return null;
   const region = phoneCountry(country).toUpperCase() as CountryCode;
   const text = clean.startsWith('00') ? `+${clean.slice(2)}` : clean;
+  const key = `${region} ${text}`;
+  const remembered = parsedPhones.get(key);
+  if (remembered !== undefined) return remembered;
   const parsed = parsePhoneNumberFromString(text, region);
-  if (!parsed) return null;
-  return {
-    e164: parsed.number,
-    valid: parsed.isValid(),
-    international: parsed.formatInternational(),
-    country: parsed.country ?? null,
-  };
+  const result: ParsedPhone | null = parsed
+    ? Object.freeze({
+        e164: parsed.number,
+        valid: parsed.isValid(),
+        international: parsed.formatInternational(),
+        country: parsed.country ?? null,
+      })
+    : null;
+  if (parsedPhones.size >= PARSED_PHONES_KEPT) parsedPhones.clear();
+  parsedPhones.set(key, result);
+  return result;
 }
+
+// Parsing a phone is the dearest check of an order (libphonenumber's metadata walk) and an order checks
+// its phone more than once, as repeat diners do across orders: recent answers are kept, a bounded few.
+const PARSED_PHONES_KEPT = 1000;
+const parsedPhones = new Map<string, ParsedPhone | null>();
 
 /** Whether the input is a valid phone (national of `country`, or international). */
 export function phoneIsValid(input: string, country: string = PHONE_DEFAULT_COUNTRY): boolean {
