@@ -2,10 +2,10 @@
  * The one statement that writes a placed order (customer upsert, order, lines,
  * status event, the diner's message and the idempotency answer).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Queryable } from '../db/client';
-import { executePrepared } from '../db/prepared';
+import { executePrepared, executeShape, type StatementShape } from '../db/prepared';
 import { RETIRED_POSITION } from '../db/schema/columns';
 import type { outboxMessages } from '../db/schema/platform';
 import type { PlacementState } from './order-placement-repository';
@@ -121,9 +121,19 @@ function isOrderCodeTaken(error: unknown): boolean {
  */
 export async function orderWrite(q: Queryable, write: OrderWrite, code: string): Promise<OrderWriteOutcome> {
   const order = rowJson({ ...write.order, code });
-  const columns = Object.keys(order).filter((column) => column !== 'customer_id');
   const items = write.items.map((item) => rowJson(item));
-  const itemColumns = [...new Set(items.flatMap((item) => Object.keys(item)))];
+  const outbox = write.outbox ? rowJson(write.outbox) : null;
+  const answer = write.answer;
+  const claim = answer.mode === 'claim';
+  const guard = write.guard;
+  const state = guard?.state;
+  const shape = orderWriteShape({
+    claim,
+    guard: !claim ? 'none' : !guard ? 'none' : state?.orderMode ? 'checked' : 'refused',
+    orderColumns: Object.keys(order).filter((column) => column !== 'customer_id'),
+    itemColumns: [...new Set(items.flatMap((item) => Object.keys(item)))],
+    outboxColumns: outbox ? Object.keys(outbox).filter((column) => column !== 'order_id') : null,
+  });
   const customer = write.customer
     ? rowJson({
         companyId: write.customer.companyId,
@@ -137,118 +147,32 @@ export async function orderWrite(q: Queryable, write: OrderWrite, code: string):
       })
     : null;
   const refresh = write.customer?.refresh === true;
-  const answer = write.answer;
-  const claim = answer.mode === 'claim';
-  const companyId = write.order.companyId;
-  const body = JSON.stringify(answer.body);
-  const orderColumns = identifiers(columns);
-  const orderValues = columns.map((column) => `r.${column}`).join(', ');
-  const itemList = identifiers(itemColumns);
-  const itemValues = itemColumns.map((column) => `r.${column}`).join(', ');
-  const outbox = write.outbox ? rowJson(write.outbox) : null;
-  const outboxColumns = outbox ? Object.keys(outbox).filter((column) => column !== 'order_id') : [];
-  // Fast path: the key is claimed here, with the answer, and everything else waits on that claim —
-  // which itself waits on the guard, when the caller checked the order against remembered switches.
-  const guard = write.guard;
-  const state = guard?.state;
-  const guardCte =
-    claim && guard && state?.orderMode
-      ? sql`guard as (
-        select 1 from branch_contacts bc
-        join branches b on b.id = bc.branch_id and b.company_id = bc.company_id and b.position <> ${RETIRED_POSITION}
-        join companies c on c.id = bc.company_id
-        join order_modes m on m.id = ${guard.orderModeId}::int and m.branch_contact_id = bc.id
-          and m.company_id = bc.company_id
-        where bc.id = ${guard.branchContactId}::int and bc.position <> ${RETIRED_POSITION}
-          and c.content_version = ${state.contentVersion}::int
-          and bc.blocked = ${state.blocked}::boolean and bc.manual_closing = ${state.manualClosing}::boolean
-          and bc.orders_console_active = ${state.ordersConsoleActive}::boolean
-          and m.active = ${state.orderMode.active}::boolean and m.order_enabled = ${state.orderMode.orderEnabled}::boolean
-      ),`
-      : claim && guard
-        ? sql`guard as (select 1 where false),`
-        : sql`guard as (select 1),`;
-  const claimed = claim ? sql`exists (select 1 from claim)` : sql`true`;
-  const head = claim
-    ? sql`with ${guardCte}
-      ids as (select nextval(pg_get_serial_sequence('orders', 'id'))::int as id),
-      claim as (
-        insert into idempotency_keys (scope, key, request_hash, response_status, response_body, created_at, expires_at)
-        select ${answer.scope}::text, ${answer.key}::text, ${answer.requestHash}::text, ${answer.status}::int,
-          ${body}::jsonb || jsonb_build_object('id', ids.id), ${write.now.toISOString()}::timestamptz,
-          ${(answer.expiresAt ?? write.now).toISOString()}::timestamptz
-        from ids
-        where exists (select 1 from guard)
-        on conflict do nothing
-        returning key
-      ),`
-    : sql`with`;
-  const orderInsert = claim
-    ? sql`insert into orders (id, ${sql.raw(orderColumns)}, customer_id)
-      select ids.id, ${sql.raw(orderValues)}, coalesce(r.customer_id, (select id from cust), (select id from known))
-      from ids cross join jsonb_populate_record(null::orders, ${JSON.stringify(order)}::jsonb) r
-      where exists (select 1 from claim)`
-    : sql`insert into orders (${sql.raw(orderColumns)}, customer_id)
-      select ${sql.raw(orderValues)}, coalesce(r.customer_id, (select id from cust), (select id from known))
-      from jsonb_populate_record(null::orders, ${JSON.stringify(order)}::jsonb) r
-      on conflict (code) do nothing`;
-  const answerUpdate = claim
-    ? sql``
-    : sql`, k as (
-      update idempotency_keys
-      set response_status = ${answer.status}::int,
-        response_body = ${body}::jsonb || jsonb_build_object('id', o.id)
-      from o
-      where idempotency_keys.scope = ${answer.scope}::text and idempotency_keys.key = ${answer.key}::text
-    )`;
-  const statement = sql`
-    ${head}
-    cust as (
-      insert into customers (company_id, phone, name, email, document, opt_in, created_at, updated_at)
-      select r.company_id, r.phone, r.name, r.email, r.document, r.opt_in, r.created_at, r.updated_at
-      from jsonb_populate_record(null::customers, ${customer === null ? null : JSON.stringify(customer)}::jsonb) r
-      where r.phone is not null and ${claimed}
-      on conflict (company_id, phone) do update set
-        name = case when ${refresh}::boolean then coalesce(excluded.name, customers.name) else customers.name end,
-        email = case when ${refresh}::boolean then coalesce(excluded.email, customers.email) else customers.email end,
-        document = case when ${refresh}::boolean
-          then coalesce(excluded.document, customers.document) else customers.document end,
-        opt_in = case when ${refresh && write.customer?.optIn != null}::boolean
-          then excluded.opt_in else customers.opt_in end,
-        updated_at = case when ${refresh}::boolean then excluded.updated_at else customers.updated_at end
-      where ${refresh}::boolean
-      returning id
-    ),
-    known as (
-      select id from customers
-      where company_id = ${companyId}::int and phone = ${write.customer?.phone ?? null}::text
-    ),
-    o as (${orderInsert} returning id, customer_id),
-    i as (
-      insert into order_items (company_id, order_id, ${sql.raw(itemList)})
-      select ${companyId}::int, o.id, ${sql.raw(itemValues)}
-      from o cross join jsonb_populate_recordset(null::order_items, ${JSON.stringify(items)}::jsonb) r
-    ),
-    e as (
-      insert into order_status_events (company_id, order_id, from_status, to_status, created_at)
-      select ${companyId}::int, o.id, null, ${write.order.status ?? 'GENERATED'}::text,
-        ${write.now.toISOString()}::timestamptz
-      from o
-    )
-    ${answerUpdate},
-    n as (${
-      outbox
-        ? sql`insert into outbox_messages (order_id, ${sql.raw(identifiers(outboxColumns))})
-      select o.id, ${sql.raw(outboxColumns.map((column) => `r.${column}`).join(', '))}
-      from o cross join jsonb_populate_record(null::outbox_messages, ${JSON.stringify(outbox)}::jsonb) r
-      returning id`
-        : sql`select null::int as id where false`
-    })
-    select ${claim ? sql`(select count(*) from guard)::int` : sql`1`} as guarded,
-      ${claim ? sql`(select count(*) from claim)::int` : sql`1`} as claimed, o.id, o.customer_id,
-      (select id from n) as outbox_id
-    from (select 1) as one left join o on true
-  `;
+  const values: Record<string, unknown> = {
+    companyId: write.order.companyId,
+    status: write.order.status ?? 'GENERATED',
+    now: write.now.toISOString(),
+    order: JSON.stringify(order),
+    items: JSON.stringify(items),
+    customer: customer === null ? null : JSON.stringify(customer),
+    customerPhone: write.customer?.phone ?? null,
+    refresh,
+    refreshOptIn: refresh && write.customer?.optIn != null,
+    outbox: outbox === null ? null : JSON.stringify(outbox),
+    scope: answer.scope,
+    key: answer.key,
+    answerStatus: answer.status,
+    body: JSON.stringify(answer.body),
+    requestHash: claim ? answer.requestHash : null,
+    expiresAt: (answer.expiresAt ?? write.now).toISOString(),
+    guardBranchContactId: guard?.branchContactId ?? null,
+    guardOrderModeId: guard?.orderModeId ?? null,
+    contentVersion: state?.contentVersion ?? null,
+    blocked: state?.blocked ?? null,
+    manualClosing: state?.manualClosing ?? null,
+    ordersConsoleActive: state?.ordersConsoleActive ?? null,
+    modeActive: state?.orderMode?.active ?? null,
+    modeOrderEnabled: state?.orderMode?.orderEnabled ?? null,
+  };
   let rows: {
     guarded: number;
     claimed: number;
@@ -257,7 +181,7 @@ export async function orderWrite(q: Queryable, write: OrderWrite, code: string):
     outbox_id: number | null;
   }[];
   try {
-    rows = await executePrepared(q, statement);
+    rows = await executeShape(q, shape, values);
   } catch (error) {
     if (claim && isOrderCodeTaken(error)) return { outcome: 'code-taken' };
     throw error;
@@ -277,6 +201,137 @@ export async function orderWrite(q: Queryable, write: OrderWrite, code: string):
     customerId,
     outboxId: row.outbox_id === null ? null : Number(row.outbox_id),
   };
+}
+
+/** What fixes the order statement's text; everything else is a placeholder's value. */
+interface OrderWriteShapeKey {
+  claim: boolean;
+  /** `checked`: the venue's switches as remembered; `refused`: a guard that never holds; `none`: no guard. */
+  guard: 'checked' | 'refused' | 'none';
+  orderColumns: string[];
+  itemColumns: string[];
+  outboxColumns: string[] | null;
+}
+
+const shapes = new Map<string, StatementShape>();
+
+/** The statement of one shape, its text built once per process (a handful of shapes exist). */
+function orderWriteShape(key: OrderWriteShapeKey): StatementShape {
+  const name = JSON.stringify(key);
+  let shape = shapes.get(name);
+  if (!shape) {
+    shape = { build: () => orderWriteStatement(key) };
+    shapes.set(name, shape);
+  }
+  return shape;
+}
+
+const v = (name: string) => sql.placeholder(name);
+
+function orderWriteStatement(shape: OrderWriteShapeKey): SQL {
+  const { claim } = shape;
+  const orderColumns = identifiers(shape.orderColumns);
+  const orderValues = shape.orderColumns.map((column) => `r.${column}`).join(', ');
+  const itemList = identifiers(shape.itemColumns);
+  const itemValues = shape.itemColumns.map((column) => `r.${column}`).join(', ');
+  // Fast path: the key is claimed here, with the answer, and everything else waits on that claim —
+  // which itself waits on the guard, when the caller checked the order against remembered switches.
+  const guardCte =
+    shape.guard === 'checked'
+      ? sql`guard as (
+        select 1 from branch_contacts bc
+        join branches b on b.id = bc.branch_id and b.company_id = bc.company_id and b.position <> ${RETIRED_POSITION}
+        join companies c on c.id = bc.company_id
+        join order_modes m on m.id = ${v('guardOrderModeId')}::int and m.branch_contact_id = bc.id
+          and m.company_id = bc.company_id
+        where bc.id = ${v('guardBranchContactId')}::int and bc.position <> ${RETIRED_POSITION}
+          and c.content_version = ${v('contentVersion')}::int
+          and bc.blocked = ${v('blocked')}::boolean and bc.manual_closing = ${v('manualClosing')}::boolean
+          and bc.orders_console_active = ${v('ordersConsoleActive')}::boolean
+          and m.active = ${v('modeActive')}::boolean and m.order_enabled = ${v('modeOrderEnabled')}::boolean
+      ),`
+      : shape.guard === 'refused'
+        ? sql`guard as (select 1 where false),`
+        : sql`guard as (select 1),`;
+  const claimed = claim ? sql`exists (select 1 from claim)` : sql`true`;
+  const head = claim
+    ? sql`with ${guardCte}
+      ids as (select nextval(pg_get_serial_sequence('orders', 'id'))::int as id),
+      claim as (
+        insert into idempotency_keys (scope, key, request_hash, response_status, response_body, created_at, expires_at)
+        select ${v('scope')}::text, ${v('key')}::text, ${v('requestHash')}::text, ${v('answerStatus')}::int,
+          ${v('body')}::jsonb || jsonb_build_object('id', ids.id), ${v('now')}::timestamptz,
+          ${v('expiresAt')}::timestamptz
+        from ids
+        where exists (select 1 from guard)
+        on conflict do nothing
+        returning key
+      ),`
+    : sql`with`;
+  const customerId = sql`coalesce(r.customer_id, (select id from cust), (select id from known))`;
+  const orderInsert = claim
+    ? sql`insert into orders (id, ${sql.raw(orderColumns)}, customer_id)
+      select ids.id, ${sql.raw(orderValues)}, ${customerId}
+      from ids cross join jsonb_populate_record(null::orders, ${v('order')}::jsonb) r
+      where exists (select 1 from claim)`
+    : sql`insert into orders (${sql.raw(orderColumns)}, customer_id)
+      select ${sql.raw(orderValues)}, ${customerId}
+      from jsonb_populate_record(null::orders, ${v('order')}::jsonb) r
+      on conflict (code) do nothing`;
+  const answerUpdate = claim
+    ? sql``
+    : sql`, k as (
+      update idempotency_keys
+      set response_status = ${v('answerStatus')}::int,
+        response_body = ${v('body')}::jsonb || jsonb_build_object('id', o.id)
+      from o
+      where idempotency_keys.scope = ${v('scope')}::text and idempotency_keys.key = ${v('key')}::text
+    )`;
+  const outboxColumns = shape.outboxColumns;
+  return sql`
+    ${head}
+    cust as (
+      insert into customers (company_id, phone, name, email, document, opt_in, created_at, updated_at)
+      select r.company_id, r.phone, r.name, r.email, r.document, r.opt_in, r.created_at, r.updated_at
+      from jsonb_populate_record(null::customers, ${v('customer')}::jsonb) r
+      where r.phone is not null and ${claimed}
+      on conflict (company_id, phone) do update set
+        name = coalesce(excluded.name, customers.name),
+        email = coalesce(excluded.email, customers.email),
+        document = coalesce(excluded.document, customers.document),
+        opt_in = case when ${v('refreshOptIn')}::boolean then excluded.opt_in else customers.opt_in end,
+        updated_at = excluded.updated_at
+      where ${v('refresh')}::boolean
+      returning id
+    ),
+    known as (
+      select id from customers where company_id = ${v('companyId')}::int and phone = ${v('customerPhone')}::text
+    ),
+    o as (${orderInsert} returning id, customer_id),
+    i as (
+      insert into order_items (company_id, order_id, ${sql.raw(itemList)})
+      select ${v('companyId')}::int, o.id, ${sql.raw(itemValues)}
+      from o cross join jsonb_populate_recordset(null::order_items, ${v('items')}::jsonb) r
+    ),
+    e as (
+      insert into order_status_events (company_id, order_id, from_status, to_status, created_at)
+      select ${v('companyId')}::int, o.id, null, ${v('status')}::text, ${v('now')}::timestamptz
+      from o
+    )
+    ${answerUpdate},
+    n as (${
+      outboxColumns
+        ? sql`insert into outbox_messages (order_id, ${sql.raw(identifiers(outboxColumns))})
+      select o.id, ${sql.raw(outboxColumns.map((column) => `r.${column}`).join(', '))}
+      from o cross join jsonb_populate_record(null::outbox_messages, ${v('outbox')}::jsonb) r
+      returning id`
+        : sql`select null::int as id where false`
+    })
+    select ${claim ? sql`(select count(*) from guard)::int` : sql`1`} as guarded,
+      ${claim ? sql`(select count(*) from claim)::int` : sql`1`} as claimed, o.id, o.customer_id,
+      (select id from n) as outbox_id
+    from (select 1) as one left join o on true
+  `;
 }
 
 /**
