@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoIsLoaded, demoSeedIfEmpty, demoShiftRiders, demoWelcome } from '../src/tenant/demo-seed';
@@ -92,6 +93,26 @@ describe('demo tenant file', () => {
     expect(plates.some((p) => p.sizes && p.garnishGroups?.length)).toBe(true);
     const items = branches.flatMap((b) => b.garnishGroups.flatMap((g: TenantJson) => g.groupItems));
     expect(items.some((i) => i.visible === false)).toBe(true);
+  });
+
+  it('is described in the README with what the start-up prints', () => {
+    const readme = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const text = demoWelcome({
+      publicUrl: 'http://localhost:3000',
+      consoleUrl: 'http://localhost:3000',
+      sandbox: true,
+    }).join('\n');
+    const printed = [
+      ...text.matchAll(/https?:\/\/\S+/g),
+      ...text.matchAll(/(?:owner|staff) (\S+@\S+) \/ (\S+)/g),
+      ...text.matchAll(/phone (\S+), code (\d+)/g),
+      ...text.matchAll(/\d{4} \d{4} \d{4} \d{4}/g),
+    ].flatMap((match) => (match.length > 1 ? match.slice(1) : [match[0]]));
+    expect(printed.length).toBeGreaterThanOrEqual(10);
+    expect(printed.filter((item) => !readme.includes(item))).toEqual([]);
+    for (const { rider, location } of demoShiftRiders()) {
+      expect(readme).toContain(`${rider.name} at ${location}`);
+    }
   });
 
   it('keeps a delivery mode open almost all week, and one location with a closed day', () => {
