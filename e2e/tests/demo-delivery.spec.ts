@@ -12,8 +12,8 @@ import { screenshotsBothSchemes } from '../support/screenshots';
  * from the storefront link the start-up prints; it goes through because the
  * demo starts with a rider on shift there (Valentina); the venue accepts it
  * in the console with the printed staff login; the printed rider (Lucas)
- * starts a shift in the rider app and takes it, while the diner's follow-up
- * page follows. The diner typed '11 5555 0101' with Argentina selected: every
+ * starts a shift in the rider app, takes it and delivers it with the code the
+ * diner's follow-up page shows, while that page follows each step. The diner typed '11 5555 0101' with Argentina selected: every
  * wa.me link to them carries the mobile '9' (5491155550101).
  */
 test.use({ serviceWorkers: 'block' });
@@ -66,7 +66,7 @@ const cardCodes = (page: Page) =>
     .locator('[data-shipment-code]')
     .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-shipment-code') ?? ''));
 
-test('a delivery order at Núñez from a fresh start: placed, accepted, taken by a rider, followed by the diner', async ({
+test('a delivery order at Núñez from a fresh start: placed, accepted, carried by a rider to the door, followed by the diner', async ({
   browser,
 }) => {
   // The diner, on a phone, from the storefront link `npm start` prints.
@@ -167,6 +167,18 @@ test('a delivery order at Núñez from a fresh start: placed, accepted, taken by
   await expect(step).toHaveAttribute('data-status', 'READY');
   await expect(delivery.locator('.follow-shipment__status')).toHaveText('Tu pedido va en camino');
   await screenshotsBothSchemes(diner, 'demo-delivery');
+
+  // At the door, the code the diner reads on the follow-up page completes the delivery.
+  const deliveryCode = await diner
+    .locator('.follow-facts dt', { hasText: /^Clave de entrega$/ })
+    .locator('xpath=following-sibling::dd[1]')
+    .textContent();
+  await slide(rider, 'Entregado');
+  await rider.getByLabel('Clave de entrega').fill(deliveryCode?.trim() ?? '');
+  await slide(rider, 'Entregado');
+  await expect(toastOf(rider, 'Envío entregado. ¡Buen trabajo!')).toBeVisible();
+  await expect(delivery.locator('.follow-shipment__status')).toHaveText('Pedido entregado');
+  await expect(diner.locator('[data-status="DELIVERED"]')).toHaveClass(/follow-steps__step--done/);
 });
 
 test("the demo's own shift is a real one: the rider app finds it and 'Finalizar turno' ends it", async ({
