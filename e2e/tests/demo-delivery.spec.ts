@@ -17,7 +17,8 @@ import { screenshotsBothSchemes } from '../support/screenshots';
  * wa.me link to them carries the mobile '9' (5491155550101).
  */
 test.use({ serviceWorkers: 'block' });
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+// Three browsers and a server of its own on a shared machine.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const NUNEZ_STAFF = { email: 'nunez@brasa.example', password: 'brasa-demo-nunez' };
 const DINER_PHONE = '11 5555 0101';
@@ -131,6 +132,10 @@ test('a delivery order at Núñez from a fresh start: placed, accepted, carried 
   );
   await detail.getByRole('button', { name: 'Aceptar', exact: true }).click();
   await expect(detail).toHaveAttribute('data-order-status', 'ACCEPTED');
+
+  // The venue's dispatch view has the demo's rider on shift, free; the shipment waits for a rider.
+  await staff.getByRole('button', { name: 'Reparto' }).click();
+  await expect(staff.locator('.dispatch-rider', { hasText: VALENTINA.name })).toContainText('Libre');
 
   // The diner hears it live: accepted, and looking for a rider.
   await expect(step).toHaveAttribute('data-status', 'ACCEPTED');
