@@ -3,8 +3,11 @@ import { e2eServer, expect, serverNow } from './fixtures';
 
 /**
  * Helpers of the rider app tests (apps/web/src/features/rider). The demo
- * tenant's Brasa Núñez runs its own fleet; its riders (approved, off shift at
- * start) come from apps/api/src/tenant/demo-tenant.json.
+ * tenant's Brasa Núñez runs its own fleet; its riders (approved) come from
+ * apps/api/src/tenant/demo-tenant.json. A fresh demo starts with Valentina on
+ * shift (with no session: no device signed in) and Lucas off shift
+ * (apps/api/src/tenant/demo-seed.ts `demoShiftRiders`), so a test of starting
+ * a shift from the phone step uses Lucas, or ends Valentina's shift first.
  */
 export const RIDER_ALIAS = 'brasa-nunez';
 

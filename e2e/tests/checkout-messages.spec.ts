@@ -14,6 +14,7 @@ import {
   toCheckout,
 } from '../support/checkout-flow';
 import { expect, test } from '../support/fixtures';
+import { riderApiShift, VALENTINA } from '../support/rider';
 import { storefrontKeepAddress, tenantImport } from '../support/storefront';
 
 /**
@@ -47,7 +48,9 @@ test('delivery without an address: name, phone, cash, address and between-street
   await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('delivery where the location has no rider on shift, under the minimum', async ({ page }) => {
+test('delivery where the location has no rider on shift, under the minimum', async ({ page, request }) => {
+  // The demo starts with Valentina on shift at Núñez (apps/api/src/tenant/demo-seed.ts): she ends it first.
+  await riderApiShift(request, VALENTINA, false);
   await checkoutKeepAddress(page, NUNEZ_ADDRESS);
   await addPlate(page, `${NUNEZ}/delivery/entradas`, 'Provoleta');
   await toCheckout(page, 'brasa-nunez');

@@ -49,7 +49,8 @@ const cardCodes = (page: Page) =>
 test('a delivery from the storefront, accepted in the console, carried by a rider, followed live by the diner', async ({
   browser,
 }) => {
-  // The rider starts the shift first: the storefront offers cash only when a rider on shift can take it.
+  // Lucas starts his shift first, so his open list hears the shipment arrive (the demo keeps Valentina on shift
+  // too, which is what lets the storefront take the delivery and offer cash).
   const rider = await riderContext(browser, { geolocation: { latitude: -34.545, longitude: -58.465 } });
   await riderStartShift(rider.page, LUCAS);
   await expect(rider.page).toHaveURL(RIDER_LIST);

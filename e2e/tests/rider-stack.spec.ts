@@ -50,7 +50,7 @@ test('a stack: taken and moved as one, delivered one by one in the order the rid
   browser,
   request,
 }) => {
-  // A location takes delivery orders only while a rider of its own is on shift.
+  // Lucas's list is open before the orders come (the demo keeps Valentina on shift too; the stack goes to whoever takes it).
   const { context, page } = await riderContext(browser);
   await riderStartShift(page, LUCAS);
   await expect(page.getByText('En vivo')).toBeVisible();

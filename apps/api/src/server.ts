@@ -2,6 +2,7 @@ import { appBuild } from './app';
 import { configFromEnv } from './config';
 import { databaseOpen } from './db/client';
 import { shutdownRun } from './lib/shutdown';
+import { clockCreate } from './plugins/app/clock';
 import { serverShutdownSteps } from './server-shutdown';
 import { demoIsLoaded, demoSeedIfEmpty, demoWelcome } from './tenant/demo-seed';
 
@@ -12,8 +13,10 @@ async function main(): Promise<void> {
   // The demo fills a fresh embedded database so a new user sees a working
   // storefront at once; a PostgreSQL database gets it only when asked for.
   const seed = database.kind === 'pglite' ? config.seedDemo !== false : config.seedDemo === true;
-  if (seed && (await demoSeedIfEmpty(database.db))) {
-    console.log('  Loaded the demo tenant (company alias "brasa").');
+  // The demo's shifts start on the clock the app will run on (CLOCK_START in tests and demos).
+  const clock = { now: clockCreate(config.clockStart).now(), shiftHours: config.riders.shiftHours };
+  if (seed && (await demoSeedIfEmpty(database.db, clock))) {
+    console.log('  Loaded the demo tenant (company alias "brasa"), its riders on shift.');
   }
   const app = await appBuild(config, database);
 
