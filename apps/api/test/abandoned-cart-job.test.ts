@@ -157,3 +157,31 @@ describe.each(testDatabaseKinds())('abandoned-cart job with ABANDONED_CART_DELAY
     expect((await cartsOf(phone))[0]).toMatchObject({ status: 'EXPIRED', skipReason: 'NO_OPT_IN' });
   });
 });
+
+describe('abandoned-cart job in the background loop (PGlite)', () => {
+  // The loop ticks every 20 ms here; the minute-scale passes run at most every 15 s of the app's clock.
+  const scene = abandonedCartScene('pglite', { jobs: { enabled: true, intervalMs: 20 } });
+  const { ctx, diner, leaveBody, beacon, messagesTo } = scene;
+  const someTicks = () => new Promise((resolve) => setTimeout(resolve, 1_000));
+
+  it('runs the abandoned-cart pass once per 15 s of the clock, not on every tick', async () => {
+    ctx.app.clock.pin(WEDNESDAY_1300);
+    const { phone, session } = await diner();
+    await beacon({ ...leaveBody(phone), customerSession: session }); // due at 13:30
+    // The loop started with the app (jobs enabled); pinning the clock drives it.
+    try {
+      ctx.app.clock.pin(WEDNESDAY_1300 + 30 * MIN - 5_000);
+      await someTicks(); // a pass ran here: not due yet
+      expect(await messagesTo(phone)).toHaveLength(0);
+      ctx.app.clock.pin(WEDNESDAY_1300 + 30 * MIN + 5_000);
+      await someTicks(); // due, but the last pass was 10 s ago: the ticks leave it
+      expect(await messagesTo(phone)).toHaveLength(0);
+      ctx.app.clock.pin(WEDNESDAY_1300 + 30 * MIN + 11_000);
+      // 16 s after that pass: the next one writes it.
+      await expect.poll(async () => (await messagesTo(phone)).length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      await ctx.app.jobs.stop();
+      ctx.app.clock.pin(undefined);
+    }
+  });
+});

@@ -35,6 +35,14 @@ declare module 'fastify' {
 /** Expired staff and rider sessions are purged this often (the loop's other chore). */
 const SESSION_PURGE_EVERY_MS = 10 * 60_000;
 
+/**
+ * The passes whose waits are minutes (an abandoned cart's 5–1440, a survey's invitation delay) run this
+ * often, not every tick: a message 15 s late is nothing to a diner, while a pass every second cost an
+ * idle embedded database a few percent of a core. With ABANDONED_CART_DELAY_SECONDS (tests, demos: waits
+ * of seconds) they run every tick.
+ */
+const MINUTE_PASSES_EVERY_MS = 15_000;
+
 /** Old analytics events, browser logs and abuse trips are deleted this often. */
 const RETENTION_EVERY_MS = 60 * 60_000;
 
@@ -81,6 +89,8 @@ export default fp(
     let running: Promise<void> | undefined;
     let stopped = false;
     let lastPurge = 0;
+    let lastMinutePasses = Number.NEGATIVE_INFINITY;
+    const minutePassesEveryMs = config.abandonedCartDelaySeconds === undefined ? MINUTE_PASSES_EVERY_MS : 0;
     const retention = retentionChore(app, config);
 
     const outboxRunOnce = () =>
@@ -112,14 +122,18 @@ export default fp(
           const result = await outboxRunOnce();
           if (result.claimed < 20) break;
         }
-        // Its own failure must not hold up the chores below; its messages leave on the next pass.
-        await abandonedCartsRun().catch((error) =>
-          app.log.error({ err: error }, 'abandoned-cart pass failed'),
-        );
-        await surveyInvitationsRun().catch((error) =>
-          app.log.error({ err: error }, 'survey invitation pass failed'),
-        );
         const now = app.clock.now();
+        // A clock set back (NTP, a test's pinned clock) must not silence them.
+        if (now - lastMinutePasses >= minutePassesEveryMs || now < lastMinutePasses) {
+          lastMinutePasses = now;
+          // Its own failure must not hold up the chores below; its messages leave on the next pass.
+          await abandonedCartsRun().catch((error) =>
+            app.log.error({ err: error }, 'abandoned-cart pass failed'),
+          );
+          await surveyInvitationsRun().catch((error) =>
+            app.log.error({ err: error }, 'survey invitation pass failed'),
+          );
+        }
         if (now - lastPurge >= SESSION_PURGE_EVERY_MS) {
           lastPurge = now;
           await staffSessionsExpiredDelete(app.db, new Date(now));
