@@ -27,8 +27,19 @@ import { tenantImport } from '../support/storefront';
 test.use({ serviceWorkers: 'block' });
 
 const DELAY_SECONDS = 5;
-const SOFIA = { typed: '9 11 5555-2020', phone: '+5491155552020', name: 'Sofía Benítez' };
-const JULIAN = { typed: '9 11 5555-3030', phone: '+5491155553030', name: 'Julián Ortiz' };
+// `shown`: the phone as the console's 'Mensajes' writes it (national format).
+const SOFIA = {
+  typed: '9 11 5555-2020',
+  phone: '+5491155552020',
+  shown: '11 5555-2020',
+  name: 'Sofía Benítez',
+};
+const JULIAN = {
+  typed: '9 11 5555-3030',
+  phone: '+5491155553030',
+  shown: '11 5555-3030',
+  name: 'Julián Ortiz',
+};
 const NUNEZ_STAFF = { email: 'nunez@brasa.example', password: 'brasa-demo-nunez' };
 const ENTRADAS = '/menu/brasa-nunez/retiro-en-el-local/entradas';
 
@@ -138,7 +149,7 @@ test('a signed-in diner who opted in gets the message after the delay, and its l
   const leftAt = Date.now();
   await sofia.close();
 
-  const message = rows.filter({ hasText: SOFIA.phone });
+  const message = rows.filter({ hasText: SOFIA.shown });
   await expect(message).toHaveCount(1, { timeout: (DELAY_SECONDS + 10) * 1000 });
   // Not before the delay: the cart is due DELAY_SECONDS after the beacon, which left after `leftAt`.
   expect(Date.now() - leftAt).toBeGreaterThanOrEqual(DELAY_SECONDS * 1000);
@@ -147,7 +158,7 @@ test('a signed-in diner who opted in gets the message after the delay, and its l
   await expect(body).toContainText('1 × Provoleta');
   await expect(body).toContainText('Subtotal: $ 7.800');
   // None to Julián, who left first (checked again at the end, long after his cart was due).
-  await expect(rows.filter({ hasText: JULIAN.phone })).toHaveCount(0);
+  await expect(rows.filter({ hasText: JULIAN.shown })).toHaveCount(0);
   const link = /Retómalo aquí, a los precios de hoy: (\S+)/.exec((await body.textContent()) ?? '')?.[1] ?? '';
   expect(link).toContain(
     `/menu/brasa-nunez/preview?abandoned=true&phone=${encodeURIComponent(SOFIA.phone)}&cart=`,
@@ -192,5 +203,5 @@ test('a signed-in diner who opted in gets the message after the delay, and its l
   // Long after Julián's cart was due: still no message to him (Sofía now has her order's too).
   await staff.getByRole('button', { name: 'Mensajes', exact: true }).click();
   await expect(message.filter({ hasText: 'Dejaste tu pedido' })).toHaveCount(1);
-  await expect(rows.filter({ hasText: JULIAN.phone })).toHaveCount(0);
+  await expect(rows.filter({ hasText: JULIAN.shown })).toHaveCount(0);
 });

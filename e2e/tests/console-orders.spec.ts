@@ -45,6 +45,34 @@ interface OrderWish {
   payments?: string[];
   /** A slot of the mode's schedule at least this many minutes ahead of the server's now. */
   scheduledAheadMinutes?: number;
+  /** The first slot of the mode's schedule on the location's next day. */
+  scheduledTomorrow?: boolean;
+}
+
+const ZONE = 'America/Argentina/Buenos_Aires';
+
+/** An instant's hour in the location's zone, as the console writes it: '21:30'. */
+function locationHour(at: Date | number): string {
+  return new Intl.DateTimeFormat('es-AR', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: ZONE,
+  }).format(at);
+}
+
+/** The first slot of a mode's schedule on the location's next day (after the server's now), as an ISO instant. */
+async function slotTomorrow(request: APIRequestContext, modeId: number): Promise<string> {
+  const schedule = await (await request.get(`/api/ordermode/schedule/${modeId}`)).json();
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(
+    serverNow().getTime() + 86_400_000,
+  );
+  const day = (schedule.schedulerDaysInfo as { date: string; availableHours: string[] }[]).find(
+    (candidate) => candidate.date === tomorrow,
+  );
+  const hour = day?.availableHours[0];
+  if (!hour) throw new Error(`No slot tomorrow (${tomorrow}) for mode ${modeId}`);
+  return new Date(Date.parse(`${tomorrow}T${hour}:00-03:00`)).toISOString();
 }
 
 /** The first slot of a mode's schedule at least `minutes` after the server's now, as an ISO instant. */
@@ -120,6 +148,9 @@ async function placeOrder(
       ...(want.scheduledAheadMinutes
         ? { scheduled: true, scheduledAt: await slotAhead(request, mode.id, want.scheduledAheadMinutes) }
         : {}),
+      ...(want.scheduledTomorrow
+        ? { scheduled: true, scheduledAt: await slotTomorrow(request, mode.id) }
+        : {}),
       ...(type === 'DINE_IN' ? { tableUid: '7' } : {}),
       ...(type === 'DELIVERY'
         ? {
@@ -154,7 +185,14 @@ async function placeOrder(
 
 async function staffContext(
   browser: Browser,
-  options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number; notifications?: boolean } = {},
+  options: {
+    colorScheme?: 'light' | 'dark';
+    width?: number;
+    height?: number;
+    notifications?: boolean;
+    /** The device's zone; the location's unless a test proves the console does not use it. */
+    timezoneId?: string;
+  } = {},
 ) {
   const context = await browser.newContext({
     baseURL: e2eServer().baseUrl,
@@ -162,7 +200,7 @@ async function staffContext(
     colorScheme: options.colorScheme ?? 'light',
     serviceWorkers: 'block',
     locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
+    timezoneId: options.timezoneId ?? ZONE,
     permissions: options.notifications ? ['notifications'] : [],
   });
   if (options.notifications) {
@@ -502,7 +540,7 @@ test.describe('live board', () => {
     await expect(messages.nth(0)).toContainText('fue entregado');
     await expect(messages.nth(1)).toContainText('está listo');
     await expect(messages.nth(2)).toContainText('aceptó tu pedido');
-    await expect(messages.nth(0)).toContainText('+5491155550123');
+    await expect(messages.nth(0)).toContainText('11 5555-0123');
     await expect(messages.nth(0)).toContainText(placed.followUpUrl);
     await expectNoSeriousViolations(staff.page);
     await staff.context.close();
@@ -590,21 +628,14 @@ test.describe('order detail and venue', () => {
     await apart.click();
     const detail = staff.page.locator('.console-detail');
     await expect(detail.getByRole('heading', { name: `Pedido #${placed.code}` })).toBeVisible();
-    const when = new Intl.DateTimeFormat('es-AR', {
-      day: '2-digit',
-      month: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: 'America/Argentina/Buenos_Aires',
-    }).format(new Date(scheduledAt));
-    await expect(detail).toContainText(`Programado para ${when}`);
+    // Today, 90 minutes ahead: the hour alone, in the location's zone.
+    await expect(detail).toContainText(`Programado para ${locationHour(scheduledAt)}`);
     const line = detail.locator('.console-items > li').first();
     await expect(line).toContainText(/^4 x /);
     await expect(line.locator('.console-items__extra')).toHaveText(/^.+: .+$/);
     await expect(line).toContainText('Nota: Sin sal');
     await expect(fact(detail, 'Nombre')).toHaveText('Diego Ruiz');
-    await expect(fact(detail, 'Teléfono')).toContainText('+5491155550123');
+    await expect(fact(detail, 'Teléfono')).toContainText('11 5555-0123');
     await expect(fact(detail, 'Dirección')).toContainText('Av. Cabildo 3900, CABA (Piso 3 B)');
     await expect(fact(detail, 'Dirección').getByRole('link', { name: 'Ver en el mapa' })).toHaveAttribute(
       'href',
@@ -625,6 +656,86 @@ test.describe('order detail and venue', () => {
     await staff.page.clock.fastForward(scheduledAt - 50 * 60_000 - serverNow().getTime());
     await expect(staff.page.locator(`.console-column--new [data-order-code="${placed.code}"]`)).toBeVisible();
     await expect(apart).toHaveCount(0);
+    await staff.context.close();
+  });
+
+  test("a scheduled order for tomorrow reads 'mañana HH:MM' in the location's zone on a device in another, and stays out of 'Nuevos'", async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    // Tokyo is 12 hours ahead of Buenos Aires: the device's zone would give another hour, and often another day.
+    const staff = await staffContext(browser, { timezoneId: 'Asia/Tokyo' });
+    await openBoard(staff.page, OWNER, 'Caballito');
+    const count = (selector: string) =>
+      staff.page
+        .locator(selector)
+        .textContent()
+        .then((text) => Number(text ?? Number.NaN));
+    const now = await placeOrder(request, 'brasa-caballito', {
+      customerName: 'Maximiliano Fernández Etchegaray',
+      types: ['TAKE_AWAY', 'DELIVERY'],
+      payments: ['CASH', 'BANK_TRANSFER'],
+    });
+    await expect(staff.page.locator(`.console-column--new [data-order-code="${now.code}"]`)).toBeVisible();
+    const newBefore = await count('#col-new .console-count');
+
+    const placed = await placeOrder(request, 'brasa-caballito', {
+      customerName: 'Valentina Rodríguez Etchegaray',
+      types: ['TAKE_AWAY', 'DELIVERY'],
+      payments: ['CASH', 'BANK_TRANSFER'],
+      scheduledTomorrow: true,
+    });
+    const order = await (
+      await request.get(`/api/diner/${placed.branchContactId}/order/${placed.code}`)
+    ).json();
+    const hour = locationHour(Date.parse(order.scheduledAt));
+    const card = staff.page.locator(`.console-scheduled [data-order-code="${placed.code}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('scheduled-at')).toHaveText(`Programado mañana ${hour}`);
+    // Not a new order yet: its column and its count are those of before; 'Programados' counts it.
+    await expect(staff.page.locator(`.console-column--new [data-order-code="${placed.code}"]`)).toHaveCount(
+      0,
+    );
+    expect(await count('#col-new .console-count')).toBe(newBefore);
+    expect(await count('#console-scheduled-title .console-count')).toBe(
+      await staff.page.locator('.console-scheduled .console-card').count(),
+    );
+
+    await card.click();
+    const detail = staff.page.locator('.console-detail');
+    await expect(detail.getByRole('heading', { name: `Pedido #${placed.code}` })).toBeVisible();
+    await expect(detail).toContainText(`Programado para mañana ${hour}`);
+    await expect(fact(detail, 'Teléfono').getByRole('link', { name: '11 5555-0123' })).toHaveAttribute(
+      'href',
+      'tel:+5491155550123',
+    );
+
+    // At 1280 px with the detail open the columns are narrow: a name wraps between its words, never inside one.
+    const midWordBreaks = await staff.page.locator('.console-card__top > :first-child').evaluateAll((names) =>
+      names.flatMap((name) => {
+        const text = name.firstChild;
+        if (!(text instanceof Text)) return [];
+        const range = document.createRange();
+        const breaks: string[] = [];
+        let lastTop: number | null = null;
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          const top = range.getBoundingClientRect().top;
+          if (lastTop !== null && top > lastTop + 2 && text.data[i - 1] !== ' ' && text.data[i] !== ' ') {
+            breaks.push(`${text.data.slice(0, i)}|${text.data.slice(i)}`);
+          }
+          lastTop = top;
+        }
+        return breaks;
+      }),
+    );
+    expect(midWordBreaks).toEqual([]);
+    const longName = staff.page
+      .locator(`.console-column--new [data-order-code="${now.code}"] .console-card__top > :first-child`)
+      .first();
+    await expect(longName).toHaveText('Maximiliano Fernández Etchegaray');
     await staff.context.close();
   });
 
@@ -722,6 +833,8 @@ test.describe('screenshots', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [1280, 1024, 390]) {
       test(`login, board and detail at ${width} px, ${colorScheme}`, async ({ browser, request }) => {
+        // Two orders placed, four axe passes and seven screenshots: more than the default 30 s on a loaded machine.
+        test.setTimeout(60_000);
         const staff = await staffContext(browser, {
           colorScheme,
           width,
@@ -738,8 +851,17 @@ test.describe('screenshots', () => {
           types: ['DELIVERY'],
           payments: ['CASH'],
         });
+        // A scheduled order for tomorrow, with a long name: 'Programados' with its count, and the
+        // name's wrapping in a narrow column beside the open detail.
+        const scheduled = await placeOrder(request, 'brasa-caballito', {
+          customerName: 'Valentina Rodríguez Etchegaray',
+          types: ['TAKE_AWAY', 'DELIVERY'],
+          payments: ['CASH', 'BANK_TRANSFER'],
+          scheduledTomorrow: true,
+        });
         await openBoard(staff.page, OWNER, 'Caballito');
-        const card = staff.page.locator(`[data-order-code="${placed.code}"]`).first();
+        await expect(staff.page.locator(`[data-order-code="${placed.code}"]`).first()).toBeVisible();
+        const card = staff.page.locator(`.console-scheduled [data-order-code="${scheduled.code}"]`);
         await expect(card).toBeVisible();
         await shot('board');
         await card.click();

@@ -5,7 +5,7 @@ import { configForTest } from '../src/config';
 import { abuseTrips } from '../src/db/schema/abuse';
 import { orders } from '../src/db/schema/orders';
 import { outboxMessages } from '../src/db/schema/platform';
-import { OUTBOX_DAILY_CAP_ERROR } from '../src/services/outbox-service';
+import { OUTBOX_DAILY_CAP_ERROR } from '../src/messaging/messaging-error-text';
 import {
   FUEGO_PALERMO_STAFF,
   freshPhone,

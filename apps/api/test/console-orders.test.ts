@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { riders } from '../src/db/schema/logistics';
 import { orders, payments } from '../src/db/schema/orders';
-import { companies } from '../src/db/schema/tenant';
+import { branchContacts, companies } from '../src/db/schema/tenant';
 import { rooms } from '../src/plugins/app/realtime';
 import {
   appListen,
@@ -150,7 +150,8 @@ describe.each(testDatabaseKinds())('orders console on %s', (kind) => {
         total: 8,
         offset: 0,
         limit: 50,
-        counts: { new: 3, accepted: 1, ready: 1, delivered: 1, canceled: 2 },
+        // The order scheduled for 21:00 is for later (ADR 049): counted apart, not among the new ones.
+        counts: { new: 2, accepted: 1, ready: 1, delivered: 1, canceled: 2, scheduled: 1 },
         // The card order still unpaid; the canceled one no longer counts.
         unpaidCardOrders: 1,
       });
@@ -172,8 +173,23 @@ describe.each(testDatabaseKinds())('orders console on %s', (kind) => {
       expect(body.orders[0]).toMatchObject({
         scheduled: true,
         scheduledAt: new Date(local('2025-06-05T21:00:00')).toISOString(),
+        scheduledLater: true,
       });
-      expect(card.scheduled).toBe(false);
+      expect(card).toMatchObject({ scheduled: false, scheduledLater: false });
+    });
+
+    it('counts a scheduled order among the new ones from an hour before its time, not before (ADR 049)', async () => {
+      const scheduledCard = (body: { orders: { id: number; scheduledLater: boolean }[] }) =>
+        body.orders.find((order) => order.id === placed.scheduled?.id)?.scheduledLater;
+      ctx.app.clock.pin(local('2025-06-05T19:59:00'));
+      const before = (await board()).body;
+      expect(before.counts).toMatchObject({ new: 2, scheduled: 1 });
+      expect(scheduledCard(before)).toBe(true);
+      ctx.app.clock.pin(local('2025-06-05T20:00:00'));
+      const due = (await board()).body;
+      expect(due.counts).toMatchObject({ new: 3, scheduled: 0 });
+      expect(scheduledCard(due)).toBe(false);
+      ctx.app.clock.pin(THURSDAY_1300 + 10 * 60_000);
     });
 
     it('filters by one or several states and pages through them', async () => {
@@ -234,6 +250,7 @@ describe.each(testDatabaseKinds())('orders console on %s', (kind) => {
     interface Card {
       id: number;
       status: string;
+      scheduledLater: boolean;
       paymentState: string;
       paymentStatus: string;
       paymentType: { paymentMethod: string } | null;
@@ -257,9 +274,16 @@ describe.each(testDatabaseKinds())('orders console on %s', (kind) => {
     };
     /** The counts a board must carry: those of the orders it shows, and its cards still payable. */
     const tallyOf = (orders: Card[]) => {
-      const counts: Record<string, number> = { new: 0, accepted: 0, ready: 0, delivered: 0, canceled: 0 };
+      const counts: Record<string, number> = {
+        new: 0,
+        accepted: 0,
+        ready: 0,
+        delivered: 0,
+        canceled: 0,
+        scheduled: 0,
+      };
       for (const order of orders) {
-        const column = COLUMN[order.status] as string;
+        const column = order.scheduledLater ? 'scheduled' : (COLUMN[order.status] as string);
         counts[column] = (counts[column] ?? 0) + 1;
       }
       const unpaidCardOrders = orders.filter(
@@ -515,6 +539,28 @@ describe.each(testDatabaseKinds())('orders console on %s', (kind) => {
         manualClosing: boolean;
         deliveryConfig: { orderModes: { id: number; orderEnabled: boolean }[] };
       };
+
+    it("gives the console each location's time zone: its own, else its country's", async () => {
+      const zones = async () =>
+        Object.fromEntries(
+          (await request(ctx, 'GET', '/api/console/branchcontacts', { token: owner })).body.map(
+            (contact: { alias: string; timeZone: string }) => [contact.alias, contact.timeZone],
+          ),
+        );
+      expect((await zones())['fuego-palermo']).toBe('America/Argentina/Buenos_Aires');
+      await db()
+        .update(branchContacts)
+        .set({ timezone: 'America/Montevideo' })
+        .where(eq(branchContacts.id, palermo.id));
+      try {
+        expect(await zones()).toMatchObject({
+          'fuego-palermo': 'America/Montevideo',
+          'fuego-belgrano': 'America/Argentina/Buenos_Aires',
+        });
+      } finally {
+        await db().update(branchContacts).set({ timezone: null }).where(eq(branchContacts.id, palermo.id));
+      }
+    });
 
     it('closes a location by hand: the storefront shows it closed and takes no order now', async () => {
       const baseUrl = await appListen(ctx);

@@ -253,6 +253,34 @@ describe.each(testDatabaseKinds())('outbox sender with the WhatsApp adapter on %
     expect((await ctx.app.jobs.outboxRunOnce()).claimed).toBe(0);
   });
 
+  it("shows the venue why a message was not sent in Spanish, keeping the provider's raw error", async () => {
+    const outside = await accepted();
+    cloud.respond = () => graphError(400, 131047, 'Re-engagement message');
+    expect(await ctx.app.jobs.outboxRunOnce()).toMatchObject({ failed: 1 });
+    const waiting = await accepted();
+    cloud.respond = () => graphError(429, 131056, '(#131056) Pair rate limit hit');
+    expect(await ctx.app.jobs.outboxRunOnce()).toMatchObject({ retried: 1 });
+    const list = await request(ctx, 'GET', `/api/console/outbox?branchContactId=${palermo.id}`, {
+      token: owner,
+    });
+    const of = (code: string) =>
+      list.body.messages.find(
+        (message: { orderCode: string; kind: string }) =>
+          message.orderCode === code && message.kind === 'ORDER_ACCEPTED',
+      );
+    expect(of(outside.code)).toMatchObject({
+      status: 'FAILED',
+      lastError: 'WhatsApp Cloud API 400 (code 131047): Re-engagement message',
+      errorText:
+        'WhatsApp no lo entregó: el cliente no escribió al local en las últimas 24 horas y, fuera de ese plazo, WhatsApp solo admite plantillas aprobadas. Si el aviso es importante, llame al cliente.',
+    });
+    expect(of(waiting.code)).toMatchObject({
+      status: 'PENDING',
+      errorText:
+        'WhatsApp está limitando los envíos del local por la cantidad de mensajes. Se volverá a intentar automáticamente.',
+    });
+  });
+
   it('tells the console when a message changes state', async () => {
     const baseUrl = await appListen(ctx);
     const socket = await socketConnect(baseUrl, owner);

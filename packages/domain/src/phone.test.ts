@@ -7,6 +7,7 @@ import {
   phoneClean,
   phoneCountry,
   phoneIsValid,
+  phoneNationalText,
   phoneParse,
   phoneSignInCheck,
   phoneToE164,
@@ -111,5 +112,23 @@ describe('ordering §5 Phone: countries and validity (libphonenumber-js)', () =>
   it("refuses an invalid sign-in phone with 'Debe ingresar un número válido'", () => {
     expect(phoneSignInCheck('123')).toBe('Debe ingresar un número válido');
     expect(phoneSignInCheck('+5491155550101')).toBeNull();
+  });
+});
+
+describe('COPY.md formats: a phone shown in national format', () => {
+  it.each([
+    ['+5491155550101', '11 5555-0101'],
+    ['+541155550101', '11 5555-0101'],
+    ['+5493515550101', '351 555-0101'],
+    // Uruguay writes its trunk 0 as part of the number.
+    ['+59899123456', '099 123 456'],
+    ['+5521987654321', '(21) 98765-4321'],
+  ])('shows %s as %s', (stored, shown) => {
+    expect(phoneNationalText(stored)).toBe(shown);
+  });
+
+  it('shows what cannot be parsed as it is', () => {
+    expect(phoneNationalText('123')).toBe('123');
+    expect(phoneNationalText('')).toBe('');
   });
 });

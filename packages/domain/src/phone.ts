@@ -130,3 +130,15 @@ export function phoneToE164(input: string, country: string = PHONE_DEFAULT_COUNT
 export function phoneSignInCheck(input: string, country: string = PHONE_DEFAULT_COUNTRY): string | null {
   return phoneIsValid(input, country) ? null : sessionMessages.phoneInvalid;
 }
+
+/**
+ * A stored phone as COPY.md "Formats" shows it: national, without the trunk
+ * prefix ('11 5555-0101'). An Argentine mobile drops its `9` first, or it
+ * would read '11 15-5555-0101'. What cannot be parsed is shown as it is.
+ */
+export function phoneNationalText(phone: string): string {
+  const clean = phoneClean(phone);
+  const text = clean.startsWith('+549') ? `+54${clean.slice(4)}` : clean;
+  const parsed = parsePhoneNumberFromString(text);
+  return parsed?.isValid() ? parsed.format('NATIONAL', { nationalPrefix: false }) : phone;
+}

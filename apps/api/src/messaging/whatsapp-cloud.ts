@@ -18,6 +18,11 @@
  */
 import { phoneWhatsAppDigits } from '@comanda/domain/whatsapp-number';
 import { type MessagingAdapter, MessagingError } from './messaging-adapter';
+import {
+  messagingErrorRawNoPhone,
+  messagingErrorRawRefused,
+  messagingErrorRawUnreachable,
+} from './messaging-error-text';
 
 /** Credentials and address of the Cloud API. */
 export interface WhatsAppCloudConfig {
@@ -46,7 +51,7 @@ export function whatsAppCloudAdapter(config: WhatsAppCloudConfig): MessagingAdap
     name: 'whatsapp-cloud',
     async send(message) {
       const to = phoneWhatsAppDigits(message.to);
-      if (!to) throw new MessagingError(`message ${message.id}: no phone number to send to`, false);
+      if (!to) throw new MessagingError(messagingErrorRawNoPhone(message.id), false);
       let response: Response;
       try {
         response = await fetch(url, {
@@ -62,7 +67,7 @@ export function whatsAppCloudAdapter(config: WhatsAppCloudConfig): MessagingAdap
           signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
         });
       } catch (error) {
-        throw new MessagingError(`WhatsApp Cloud API unreachable: ${(error as Error).message}`, true);
+        throw new MessagingError(messagingErrorRawUnreachable((error as Error).message), true);
       }
       const text = await response.text();
       let body: unknown;
@@ -82,10 +87,7 @@ export function whatsAppCloudAdapter(config: WhatsAppCloudConfig): MessagingAdap
         response.status >= 500 ||
         (code !== undefined && RETRYABLE_CODES.has(code));
       const detail = error?.message ?? (text.slice(0, 200) || response.statusText);
-      throw new MessagingError(
-        `WhatsApp Cloud API ${response.status}${code !== undefined ? ` (code ${code})` : ''}: ${detail}`,
-        retryable,
-      );
+      throw new MessagingError(messagingErrorRawRefused(response.status, code, detail), retryable);
     },
   };
 }

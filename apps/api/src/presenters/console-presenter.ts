@@ -4,8 +4,10 @@
  * and the address), venue controls and outbox messages.
  */
 import { orderNotificationMessages, venueMessages } from '@comanda/domain/messages';
+import { orderScheduledLater } from '@comanda/domain/order-scheduled-later';
 import { type OrderStatus, orderStatusCanMove } from '@comanda/domain/order-status';
 import { venueWhatsAppLink } from '@comanda/domain/venue-message';
+import { messagingErrorText } from '../messaging/messaging-error-text';
 import type {
   ConsoleBranchContactRow,
   ConsoleOrderRow,
@@ -45,6 +47,7 @@ export function consoleOrderSummaryPresent(
     updatedAt: row.updatedAt.toISOString(),
     scheduled: row.scheduled,
     scheduledAt: iso(row.scheduledAt),
+    scheduledLater: orderScheduledLater(row, now),
     customerName: textOrNull(row.customerName),
     table: textOrNull(row.tableNumber),
     price: major(row.price, mantissaLength),
@@ -151,6 +154,7 @@ export function consoleBranchContactPresent(row: ConsoleBranchContactRow): Conso
     name: row.name,
     manualClosing: row.manualClosing,
     ordersConsoleActive: row.ordersConsoleActive,
+    timeZone: row.timeZone,
     orderModes: row.orderModes.map((mode) => ({
       id: mode.id,
       type: mode.type,
@@ -176,6 +180,7 @@ export function outboxMessagePresent(row: OutboxListRow): OutboxMessageView {
     status: message.status,
     attempts: message.attempts,
     lastError: message.lastError,
+    errorText: message.lastError === null ? null : messagingErrorText(message.lastError, message.status),
     createdAt: message.createdAt.toISOString(),
     sentAt: iso(message.sentAt),
   };

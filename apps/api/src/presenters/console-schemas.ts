@@ -46,6 +46,10 @@ export const ConsoleOrderSummarySchema = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
   scheduled: Type.Boolean({ description: 'A scheduled order: show it apart until scheduledAt approaches' }),
   scheduledAt: Nullable(Type.String({ format: 'date-time' })),
+  scheduledLater: Type.Boolean({
+    description:
+      "Open, scheduled, and its time more than 60 min away (ADR 049): shown under 'Programados', out of its column and its count",
+  }),
   customerName: Nullable(Type.String()),
   table: Nullable(Type.String()),
   price: Type.Number(),
@@ -63,11 +67,14 @@ export const ConsoleOrderSummarySchema = Type.Object({
 export type ConsoleOrderSummary = Static<typeof ConsoleOrderSummarySchema>;
 
 const CountsSchema = Type.Object({
-  new: Type.Integer(),
+  new: Type.Integer({ description: 'New orders, those scheduled for later aside (ADR 049)' }),
   accepted: Type.Integer(),
   ready: Type.Integer(),
   delivered: Type.Integer(),
   canceled: Type.Integer(),
+  scheduled: Type.Integer({
+    description: 'Open orders scheduled for later (`scheduledLater`), in no other count',
+  }),
 });
 
 /** `GET /api/console/orders`. */
@@ -156,6 +163,7 @@ export const ConsoleBranchContactSchema = Type.Object({
   name: Type.String(),
   manualClosing: Type.Boolean({ description: 'Closed by hand: the storefront shows it closed' }),
   ordersConsoleActive: Type.Boolean(),
+  timeZone: Type.String({ description: "The location's IANA zone: the console shows every time in it" }),
   orderModes: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -184,7 +192,12 @@ export const OutboxMessageSchema = Type.Object({
     description: 'PENDING (waiting), SENT, FAILED, or KEPT (no messaging provider configured)',
   }),
   attempts: Type.Integer(),
-  lastError: Nullable(Type.String()),
+  lastError: Nullable(Type.String({ description: "The provider's raw error, for support" })),
+  errorText: Nullable(
+    Type.String({
+      description: 'Why it was not sent and what to do, as the venue reads it (Spanish, usted)',
+    }),
+  ),
   createdAt: Type.String({ format: 'date-time' }),
   sentAt: Nullable(Type.String({ format: 'date-time' })),
 });

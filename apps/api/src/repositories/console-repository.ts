@@ -5,7 +5,7 @@
  * contact against the ones the staff member may see (404 for another
  * company's row, 403 for a location of their company they may not see).
  */
-import { and, asc, count, desc, eq, gte, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Queryable, Tx } from '../db/client';
 import { RETIRED_POSITION } from '../db/schema/columns';
@@ -57,8 +57,11 @@ export async function branchContactOfCompany(db: Queryable, companyId: number, i
       name: branchContacts.name,
       manualClosing: branchContacts.manualClosing,
       ordersConsoleActive: branchContacts.ordersConsoleActive,
+      timeZone: sql<string>`coalesce(${branchContacts.timezone}, ${countries.timezone})`,
     })
     .from(branchContacts)
+    .innerJoin(companies, eq(companies.id, branchContacts.companyId))
+    .innerJoin(countries, eq(countries.code, companies.countryCode))
     .where(and(eq(branchContacts.id, id), eq(branchContacts.companyId, companyId)))
     .limit(1);
   return row;
@@ -165,17 +168,24 @@ export async function consoleOrdersPage(
 export type ConsoleOrderRow = Awaited<ReturnType<typeof consoleOrdersPage>>['rows'][number];
 
 /**
- * Orders per status of the board, and its unpaid online-paid orders that may
+ * Orders per status of the board (those scheduled for later counted apart,
+ * ADR 049), and its unpaid online-paid orders that may
  * still be paid: open, not paid, placed within the payment window (placed at
  * or after `paymentWindowOpenSince`, the domain's `orderPaymentWindowOpenSince`).
  * One pass over exactly the orders the board shows.
  */
 export async function consoleOrderCounts(
   db: Queryable,
-  scope: ConsoleOrdersScope & { paymentWindowOpenSince: Date },
+  scope: ConsoleOrdersScope & { paymentWindowOpenSince: Date; scheduledLaterAfter: Date },
 ) {
+  // The domain's `orderScheduledLater`, over the rows: open, scheduled, its time beyond the lead.
+  const later = and(
+    inArray(orders.status, [...OPEN_STATUSES]),
+    eq(orders.scheduled, true),
+    gt(orders.scheduledAt, scope.scheduledLaterAfter),
+  );
   const by = (status: OrderStatusValue) =>
-    sql<number>`count(*) filter (where ${orders.status} = ${status})::int`;
+    sql<number>`count(*) filter (where ${orders.status} = ${status} and not coalesce(${later}, false))::int`;
   const payable = and(
     inArray(orders.status, [...OPEN_STATUSES]),
     inArray(orders.paymentMethod, [...ONLINE_PAYMENT_METHODS]),
@@ -189,6 +199,7 @@ export async function consoleOrderCounts(
       READY: by('READY'),
       DELIVERED: by('DELIVERED'),
       CANCELED: by('CANCELED'),
+      scheduled: sql<number>`count(*) filter (where ${later})::int`,
       unpaidCardOrders: sql<number>`count(*) filter (where ${payable})::int`,
     })
     .from(orders)
@@ -199,6 +210,7 @@ export async function consoleOrderCounts(
     READY: Number(row?.READY ?? 0),
     DELIVERED: Number(row?.DELIVERED ?? 0),
     CANCELED: Number(row?.CANCELED ?? 0),
+    scheduled: Number(row?.scheduled ?? 0),
     unpaidCardOrders: Number(row?.unpaidCardOrders ?? 0),
   };
 }
@@ -368,8 +380,11 @@ export async function consoleBranchContacts(db: Queryable, companyId: number, id
       name: branchContacts.name,
       manualClosing: branchContacts.manualClosing,
       ordersConsoleActive: branchContacts.ordersConsoleActive,
+      timeZone: sql<string>`coalesce(${branchContacts.timezone}, ${countries.timezone})`,
     })
     .from(branchContacts)
+    .innerJoin(companies, eq(companies.id, branchContacts.companyId))
+    .innerJoin(countries, eq(countries.code, companies.countryCode))
     .where(
       and(
         eq(branchContacts.companyId, companyId),

@@ -14,6 +14,7 @@
  * the branch contact's console room after commit.
  */
 import { followUpMessages } from '@comanda/domain/messages';
+import { orderScheduledLaterAfter } from '@comanda/domain/order-scheduled-later';
 import { type OrderStatus, orderPaymentWindowOpenSince } from '@comanda/domain/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../db/client';
@@ -174,6 +175,7 @@ export async function consoleOrdersList(
   const counts = await consoleOrderCounts(db, {
     ...scope,
     paymentWindowOpenSince: new Date(orderPaymentWindowOpenSince(now)),
+    scheduledLaterAfter: new Date(orderScheduledLaterAfter(now)),
   });
   const m = country?.mantissaLength ?? 0;
   return {
@@ -187,6 +189,7 @@ export async function consoleOrdersList(
       ready: counts.READY,
       delivered: counts.DELIVERED,
       canceled: counts.CANCELED,
+      scheduled: counts.scheduled,
     },
     unpaidCardOrders: counts.unpaidCardOrders,
   };

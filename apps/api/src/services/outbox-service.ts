@@ -25,6 +25,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/client';
 import { errorMessageSafe } from '../lib/error-log';
 import { type MessagingAdapter, MessagingError } from '../messaging/messaging-adapter';
+import { OUTBOX_DAILY_CAP_ERROR } from '../messaging/messaging-error-text';
 import type { OrderRow } from '../repositories/order-repository';
 import {
   type OutboxInsert,
@@ -41,10 +42,6 @@ import { abuseTripNote } from './abuse-service';
 export const OUTBOX_MAX_ATTEMPTS = 6;
 /** How long a claim is exclusive; longer than a send may take (the adapter times out at 10 s). */
 export const OUTBOX_LEASE_MS = 60_000;
-
-/** (ours) Why a message was not sent, as the console reads it (staff voice: usted). */
-export const OUTBOX_DAILY_CAP_ERROR =
-  'No enviado: este teléfono ya recibió el máximo de mensajes permitido en 24 horas (posible abuso)';
 
 /** Wait before the next attempt after `attempts` failures: 30 s, 1 min, 2 min … at most 1 h. */
 export function outboxBackoffMs(attempts: number): number {

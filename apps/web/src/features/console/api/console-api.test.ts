@@ -29,6 +29,7 @@ const order = (id: number, status: OrderStatus): OrderSummary => ({
   updatedAt: new Date(1_700_000_000_000 - id * 60_000).toISOString(),
   scheduled: false,
   scheduledAt: null,
+  scheduledLater: false,
   customerName: null,
   table: null,
   price: 100,
@@ -44,7 +45,7 @@ const order = (id: number, status: OrderStatus): OrderSummary => ({
 /** A server holding `orders` newest first (lower id = newer), answering pages as the API does. */
 function server(orders: OrderSummary[]) {
   const calls: { states: readonly BoardState[]; offset: number }[] = [];
-  const counts = { new: 0, accepted: 0, ready: 0, delivered: 0, canceled: 0 };
+  const counts = { new: 0, accepted: 0, ready: 0, delivered: 0, canceled: 0, scheduled: 0 };
   for (const item of orders) {
     const state = (Object.keys(STATUS) as BoardState[]).find((key) => STATUS[key] === item.status);
     if (state) counts[state] += 1;

@@ -43,6 +43,8 @@ export interface OrderSummary {
   updatedAt: string;
   scheduled: boolean;
   scheduledAt: string | null;
+  /** Open, scheduled and more than an hour away (ADR 049): under 'Programados', in no column. */
+  scheduledLater: boolean;
   customerName: string | null;
   table: string | null;
   price: number;
@@ -60,7 +62,8 @@ export interface OrderBoard {
   total: number;
   offset: number;
   limit: number;
-  counts: Record<BoardState, number>;
+  /** Per column; `scheduled`: the orders for later, in no column's count. */
+  counts: Record<BoardState | 'scheduled', number>;
   unpaidCardOrders: number;
 }
 
@@ -94,6 +97,8 @@ export interface VenueControls {
   name: string;
   manualClosing: boolean;
   ordersConsoleActive: boolean;
+  /** The location's IANA zone: every time on the console is shown in it. */
+  timeZone: string;
   orderModes: { id: number; type: string; showName: string; active: boolean; orderEnabled: boolean }[];
 }
 
@@ -107,6 +112,8 @@ export interface OutboxMessage {
   status: 'PENDING' | 'SENT' | 'FAILED' | 'KEPT';
   attempts: number;
   lastError: string | null;
+  /** Why it was not sent and what to do, in Spanish: what the venue reads (lastError is the raw one). */
+  errorText: string | null;
   createdAt: string;
   sentAt: string | null;
 }

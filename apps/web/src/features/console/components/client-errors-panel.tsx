@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type ClientErrorEntry, consoleClientLogs } from '../api/venue-insights-api';
-import { dateTimeOf } from '../lib/format';
+import { useConsoleMoment } from '../hooks/use-console-moment';
 
 /** What failed, in the owner's words: the reports' components (ADR 041). */
 const COMPONENT_LABELS: Record<string, string> = {
@@ -40,6 +40,7 @@ export default function ClientErrorsPanel({
   token: string;
   onFailure: (error: unknown) => void;
 }) {
+  const moment = useConsoleMoment();
   const [logs, setLogs] = useState<ClientErrorEntry[] | null>(null);
 
   useEffect(() => {
@@ -65,7 +66,7 @@ export default function ClientErrorsPanel({
             return (
               <li key={entry.id} data-client-error={entry.component ?? ''}>
                 <p className="console-client-errors__head">
-                  <time dateTime={entry.createdAt}>{dateTimeOf(entry.createdAt)}</time>
+                  <time dateTime={entry.createdAt}>{moment(entry.createdAt)}</time>
                   {' · '}
                   {entry.locationName ?? 'Sin local'}
                   {' · '}

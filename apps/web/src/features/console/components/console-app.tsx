@@ -14,6 +14,7 @@ import {
   type VenueControls as VenueControlsData,
 } from '../api/console-api';
 import { dispatchFeedCreate } from '../api/dispatch-api';
+import { ConsoleZoneContext } from '../hooks/use-console-moment';
 import {
   consoleAudioReady,
   consoleAudioUnlock,
@@ -307,83 +308,93 @@ function BranchConsole({ token, owner, contact, onContactChange, onFailure }: Br
   };
 
   return (
-    <div className="console-body" data-live={joined ? 'true' : 'false'}>
-      <ConsoleTabs tab={tab} ownLogistics={ownLogistics} onTab={setTab}>
-        <span className={`console-live${joined ? ' console-live--on' : ''}`} role="status">
-          {joined ? 'En vivo' : 'Conectando…'}
-        </span>
-        {!soundOn ? (
-          <button
-            type="button"
-            className="button button--bordered button--small"
-            onClick={() => void consoleAudioUnlock().then(setSoundOn)}
-          >
-            Activar sonido
-          </button>
-        ) : null}
-        {permission === 'default' ? (
-          <button type="button" className="button button--bordered button--small" onClick={askNotifications}>
-            Activar avisos
-          </button>
-        ) : null}
-        {contact.manualClosing ? (
-          <span className="console-badge console-badge--error">Local cerrado</span>
-        ) : null}
-      </ConsoleTabs>
-      <AbuseNotice token={token} branchContactId={contact.id} version={outboxVersion + (board?.total ?? 0)} />
-      {tab === 'orders' ? (
-        <div className={`console-orders${selected ? ' console-orders--detail' : ''}`}>
-          <OrderBoardView board={board} country={country} selected={selected} onSelect={setSelected} />
-          {selected ? (
-            <OrderDetailPanel
-              key={selected}
-              token={token}
-              orderId={selected}
-              live={live?.id === selected ? live : null}
-              onClose={() => setSelected(null)}
-              onChanged={refresh}
-              onFailure={onFailure}
-            />
+    <ConsoleZoneContext.Provider value={contact.timeZone}>
+      <div className="console-body" data-live={joined ? 'true' : 'false'}>
+        <ConsoleTabs tab={tab} ownLogistics={ownLogistics} onTab={setTab}>
+          <span className={`console-live${joined ? ' console-live--on' : ''}`} role="status">
+            {joined ? 'En vivo' : 'Conectando…'}
+          </span>
+          {!soundOn ? (
+            <button
+              type="button"
+              className="button button--bordered button--small"
+              onClick={() => void consoleAudioUnlock().then(setSoundOn)}
+            >
+              Activar sonido
+            </button>
           ) : null}
-        </div>
-      ) : tab === 'dispatch' && ownLogistics ? (
-        <Suspense fallback={<p className="console-page muted">Cargando reparto…</p>}>
-          <DispatchView
-            token={token}
-            branchContactId={contact.id}
-            country={country}
-            feed={dispatchFeed}
-            onFailure={onFailure}
-          />
-        </Suspense>
-      ) : tab === 'venue' ? (
-        <VenueSection
-          token={token}
-          owner={owner}
-          contact={contact}
-          country={country}
-          onContactChange={onContactChange}
-          onFailure={onFailure}
-        />
-      ) : tab === 'survey' ? (
-        <SurveySection
-          token={token}
-          owner={owner}
-          contact={contact}
-          onFailure={onFailure}
-          onOpenOrder={(orderId) => {
-            setSelected(orderId);
-            setTab('orders');
-          }}
-        />
-      ) : (
-        <OutboxList
+          {permission === 'default' ? (
+            <button
+              type="button"
+              className="button button--bordered button--small"
+              onClick={askNotifications}
+            >
+              Activar avisos
+            </button>
+          ) : null}
+          {contact.manualClosing ? (
+            <span className="console-badge console-badge--error">Local cerrado</span>
+          ) : null}
+        </ConsoleTabs>
+        <AbuseNotice
           token={token}
           branchContactId={contact.id}
-          version={outboxVersion}
-          onFailure={onFailure}
+          version={outboxVersion + (board?.total ?? 0)}
         />
-      )}
-    </div>
+        {tab === 'orders' ? (
+          <div className={`console-orders${selected ? ' console-orders--detail' : ''}`}>
+            <OrderBoardView board={board} country={country} selected={selected} onSelect={setSelected} />
+            {selected ? (
+              <OrderDetailPanel
+                key={selected}
+                token={token}
+                orderId={selected}
+                live={live?.id === selected ? live : null}
+                onClose={() => setSelected(null)}
+                onChanged={refresh}
+                onFailure={onFailure}
+              />
+            ) : null}
+          </div>
+        ) : tab === 'dispatch' && ownLogistics ? (
+          <Suspense fallback={<p className="console-page muted">Cargando reparto…</p>}>
+            <DispatchView
+              token={token}
+              branchContactId={contact.id}
+              country={country}
+              feed={dispatchFeed}
+              onFailure={onFailure}
+            />
+          </Suspense>
+        ) : tab === 'venue' ? (
+          <VenueSection
+            token={token}
+            owner={owner}
+            contact={contact}
+            country={country}
+            onContactChange={onContactChange}
+            onFailure={onFailure}
+          />
+        ) : tab === 'survey' ? (
+          <SurveySection
+            token={token}
+            owner={owner}
+            contact={contact}
+            onFailure={onFailure}
+            onOpenOrder={(orderId) => {
+              setSelected(orderId);
+              setTab('orders');
+            }}
+          />
+        ) : (
+          <OutboxList
+            token={token}
+            branchContactId={contact.id}
+            version={outboxVersion}
+            onFailure={onFailure}
+          />
+        )}
+      </div>
+    </ConsoleZoneContext.Provider>
   );
 }

@@ -7,7 +7,8 @@ import {
 } from '@comanda/domain/dispatch';
 import type { MoneyCountry } from '@comanda/domain/money';
 import type { DispatchItem, DispatchRider, DispatchShipment } from '../api/dispatch-api';
-import { money, timeOf } from '../lib/format';
+import { useConsoleMoment } from '../hooks/use-console-moment';
+import { money } from '../lib/format';
 
 /** What the venue can do with an item; each opens its own confirmation in the view. */
 export type DispatchAction =
@@ -48,10 +49,15 @@ export function agoText(iso: string, now: number): string {
 }
 
 /** How long it has waited, since when it is in its state, or when it finished. */
-function whenText(stage: DispatchStage, item: { createdAt: string; updatedAt: string }, now: number): string {
+function whenText(
+  stage: DispatchStage,
+  item: { createdAt: string; updatedAt: string },
+  now: number,
+  moment: (at: string) => string,
+): string {
   if (stage === 'waiting') return `Espera ${agoText(item.createdAt, now)}`;
-  if (stage === 'finished') return `Terminado ${timeOf(item.updatedAt)}`;
-  return `Desde ${timeOf(item.updatedAt)}`;
+  if (stage === 'finished') return `Terminado ${moment(item.updatedAt)}`;
+  return `Desde ${moment(item.updatedAt)}`;
 }
 
 function addressOf(shipment: DispatchShipment): string {
@@ -110,6 +116,7 @@ function ShipmentFacts({
   country: MoneyCountry | null;
   showStatus: boolean;
 }) {
+  const moment = useConsoleMoment();
   const destination = shipment.destination;
   const cash = shipment.order.paymentMethod === 'CASH';
   return (
@@ -149,7 +156,7 @@ function ShipmentFacts({
       {shipment.cancelReason ? <span className="muted">Motivo: {shipment.cancelReason}</span> : null}
       {shipment.deliveryCodeLockedUntil && shipment.status === DELIVERABLE ? (
         <span className="dispatch-warn">
-          Clave de entrega bloqueada hasta las {timeOf(shipment.deliveryCodeLockedUntil)}: si el cliente
+          Clave de entrega bloqueada hasta las {moment(shipment.deliveryCodeLockedUntil)}: si el cliente
           recibió el pedido, confirme la entrega.
         </span>
       ) : null}
@@ -169,6 +176,7 @@ export function DispatchItemCard({
   onSelect,
   onAction,
 }: DispatchItemCardProps) {
+  const moment = useConsoleMoment();
   if (item.kind === 'simple') {
     const { shipment } = item;
     const waiting = shipment.status === WAITING;
@@ -193,7 +201,7 @@ export function DispatchItemCard({
         <ShipmentFacts shipment={shipment} country={country} showStatus={!waiting} />
         <span className="dispatch-meta">
           <OfferNote item={shipment} riders={riders} />
-          <span className="muted">{whenText(dispatchShipmentStage(shipment), shipment, now)}</span>
+          <span className="muted">{whenText(dispatchShipmentStage(shipment), shipment, now, moment)}</span>
         </span>
         <div className="dispatch-actions">
           {waiting ? (
@@ -293,7 +301,7 @@ export function DispatchItemCard({
       </ol>
       <span className="dispatch-meta">
         <OfferNote item={stack} riders={riders} />
-        <span className="muted">{whenText(dispatchStackStage(stack), stack, now)}</span>
+        <span className="muted">{whenText(dispatchStackStage(stack), stack, now, moment)}</span>
       </span>
       <div className="dispatch-actions">
         {waiting ? (

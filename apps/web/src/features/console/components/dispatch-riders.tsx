@@ -1,7 +1,8 @@
 import { DISPATCH_STATUS_LABELS, dispatchRiderGroup } from '@comanda/domain/dispatch';
+import { phoneNationalText } from '@comanda/domain/phone';
 import type { ShipmentStatus } from '@comanda/domain/shipment';
 import type { DispatchRider } from '../api/dispatch-api';
-import { dateTimeOf } from '../lib/format';
+import { useConsoleMoment } from '../hooks/use-console-moment';
 import { agoText } from './dispatch-item';
 
 interface DispatchRidersProps {
@@ -18,7 +19,7 @@ function statusOf(status: string): string {
 }
 
 function Phone({ phone }: { phone: string }) {
-  return <a href={`tel:${phone}`}>{phone}</a>;
+  return <a href={`tel:${phone}`}>{phoneNationalText(phone)}</a>;
 }
 
 /**
@@ -28,6 +29,7 @@ function Phone({ phone }: { phone: string }) {
  * (the approved ones, then those never approved or rejected).
  */
 export function DispatchRiders({ riders, now, busy, onApprove, onDisapprove }: DispatchRidersProps) {
+  const moment = useConsoleMoment();
   const pending = riders.filter((rider) => dispatchRiderGroup(rider) === 'pending');
   const onShift = riders.filter((rider) => dispatchRiderGroup(rider) === 'onShift');
   // Off shift: the approved ones, then those never approved (or rejected), who can still be approved.
@@ -52,7 +54,7 @@ export function DispatchRiders({ riders, now, busy, onApprove, onDisapprove }: D
                 <span className="dispatch-rider__name">
                   <strong>{rider.name}</strong> <Phone phone={rider.phone} />
                 </span>
-                <span className="muted">Registrado {dateTimeOf(rider.registeredAt)} · en turno</span>
+                <span className="muted">Registrado {moment(rider.registeredAt)} · en turno</span>
                 <div className="dispatch-actions">
                   <button
                     type="button"

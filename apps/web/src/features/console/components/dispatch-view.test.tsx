@@ -9,6 +9,7 @@ import {
   type DispatchView as DispatchViewData,
   dispatchFeedCreate,
 } from '../api/dispatch-api';
+import { ConsoleZoneContext } from '../hooks/use-console-moment';
 import DispatchView from './dispatch-view';
 
 // The dispatch view's own behaviour, rendered in happy-dom with the network as
@@ -137,9 +138,11 @@ function answer(body: unknown, status = 200) {
 async function render() {
   await act(async () => {
     root.render(
-      <ToastProvider>
-        <DispatchView token="t" branchContactId={7} country={null} feed={feed} onFailure={() => {}} />
-      </ToastProvider>,
+      <ConsoleZoneContext.Provider value="America/Argentina/Buenos_Aires">
+        <ToastProvider>
+          <DispatchView token="t" branchContactId={7} country={null} feed={feed} onFailure={() => {}} />
+        </ToastProvider>
+      </ConsoleZoneContext.Provider>,
     );
   });
   await act(async () => {

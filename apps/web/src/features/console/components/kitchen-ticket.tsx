@@ -1,6 +1,8 @@
+import { phoneNationalText } from '@comanda/domain/phone';
 import { createPortal } from 'react-dom';
 import type { OrderDetail } from '../api/console-api';
-import { dateTimeOf, MODE_LABELS, money } from '../lib/format';
+import { useConsoleMoment } from '../hooks/use-console-moment';
+import { MODE_LABELS, money } from '../lib/format';
 
 /**
  * The kitchen ticket of an order: hidden on screen, the only thing printed
@@ -10,6 +12,7 @@ import { dateTimeOf, MODE_LABELS, money } from '../lib/format';
  * at the paper's top-left corner instead of where the detail panel sits.
  */
 export function KitchenTicket({ order }: { order: OrderDetail }) {
+  const moment = useConsoleMoment();
   const country = order.country;
   const address = order.destination?.fullAddress ?? null;
   return createPortal(
@@ -20,9 +23,9 @@ export function KitchenTicket({ order }: { order: OrderDetail }) {
         {MODE_LABELS[order.type] ?? order.type}
         {order.table ? ` · Mesa ${order.table}` : ''}
       </p>
-      <p>{dateTimeOf(order.orderedAt)}</p>
+      <p>{moment(order.orderedAt)}</p>
       {order.scheduledAt ? (
-        <p className="kitchen-ticket__strong">PROGRAMADO {dateTimeOf(order.scheduledAt)}</p>
+        <p className="kitchen-ticket__strong">PROGRAMADO {moment(order.scheduledAt)}</p>
       ) : null}
       <hr />
       {order.items.map((item, index) => (
@@ -49,7 +52,7 @@ export function KitchenTicket({ order }: { order: OrderDetail }) {
       <hr />
       {order.notes ? <p>Notas: {order.notes}</p> : null}
       <p>Cliente: {order.customerName ?? '—'}</p>
-      {order.phone ? <p>Tel: {order.phone}</p> : null}
+      {order.phone ? <p>Tel: {phoneNationalText(order.phone)}</p> : null}
       {address ? <p>Dirección: {address}</p> : null}
       {order.destination?.betweenStreets ? <p>Entre: {order.destination.betweenStreets}</p> : null}
       <p>

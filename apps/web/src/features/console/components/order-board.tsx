@@ -1,16 +1,10 @@
 import type { MoneyCountry } from '@comanda/domain/money';
+import { ORDER_SCHEDULED_LEAD_MINUTES } from '@comanda/domain/order-scheduled-later';
 import { useEffect, useState } from 'react';
 import type { OrderBoard, OrderSummary } from '../api/console-api';
-import {
-  BOARD_STATES,
-  MODE_LABELS,
-  money,
-  paymentNote,
-  SCHEDULED_LEAD_MINUTES,
-  STATUS_LABELS,
-  scheduledApart,
-  timeOf,
-} from '../lib/format';
+import { useConsoleMoment } from '../hooks/use-console-moment';
+import { boardCountsAt, boardScheduledLater } from '../lib/board-counts';
+import { BOARD_STATES, MODE_LABELS, money, paymentNote, STATUS_LABELS } from '../lib/format';
 
 interface OrderBoardViewProps {
   board: OrderBoard | null;
@@ -19,7 +13,7 @@ interface OrderBoardViewProps {
   onSelect: (id: number) => void;
 }
 
-/** Re-renders every 30 s so scheduled orders join their column when their time approaches. */
+/** Re-renders every 30 s: scheduled orders join their column as their time approaches, and 'mañana' turns to today. */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -29,16 +23,17 @@ function useNow(): number {
   return now;
 }
 
-/** The board: one column per state (newest first), scheduled orders apart until their time approaches. */
+/**
+ * The board: one column per state (newest first), and the orders scheduled for
+ * later apart, soonest first, out of their column and its count (ADR 049).
+ */
 export function OrderBoardView({ board, country, selected, onSelect }: OrderBoardViewProps) {
   const now = useNow();
   if (!board) return <p className="muted console-page">Cargando pedidos…</p>;
+  const counts = boardCountsAt(board, now);
   const later = board.orders
-    .filter(
-      (order) => scheduledApart(order, now) && order.status !== 'CANCELED' && order.status !== 'DELIVERED',
-    )
+    .filter((order) => boardScheduledLater(order, now))
     .sort((a, b) => Date.parse(a.scheduledAt ?? '') - Date.parse(b.scheduledAt ?? ''));
-  const apart = new Set(later.map((order) => order.id));
   return (
     <section className="console-board" aria-label="Pedidos">
       <div className="console-summary">
@@ -52,8 +47,10 @@ export function OrderBoardView({ board, country, selected, onSelect }: OrderBoar
       {later.length > 0 ? (
         <section className="console-scheduled" aria-labelledby="console-scheduled-title">
           <h2 id="console-scheduled-title" className="console-column__title">
-            Programados{' '}
-            <span className="muted">(se muestran en su columna {SCHEDULED_LEAD_MINUTES} min antes)</span>
+            Programados <span className="console-count">{counts.scheduled}</span>{' '}
+            <span className="muted">
+              (se muestran en su columna {ORDER_SCHEDULED_LEAD_MINUTES} min antes)
+            </span>
           </h2>
           <ul className="console-cards console-cards--row">
             {later.map((order) => (
@@ -71,7 +68,7 @@ export function OrderBoardView({ board, country, selected, onSelect }: OrderBoar
       <div className="console-columns">
         {BOARD_STATES.map(({ state, status, label }) => {
           const orders = board.orders
-            .filter((order) => order.status === status && !apart.has(order.id))
+            .filter((order) => order.status === status && !boardScheduledLater(order, now))
             .sort((a, b) => Date.parse(b.orderedAt) - Date.parse(a.orderedAt));
           return (
             <section
@@ -81,7 +78,7 @@ export function OrderBoardView({ board, country, selected, onSelect }: OrderBoar
               aria-labelledby={`col-${state}`}
             >
               <h2 id={`col-${state}`} className="console-column__title">
-                {label} <span className="console-count">{board.counts[state]}</span>
+                {label} <span className="console-count">{counts[state]}</span>
               </h2>
               {orders.length === 0 ? (
                 <p className="muted console-empty">Sin pedidos</p>
@@ -117,6 +114,7 @@ function OrderCard({
   selected: number | null;
   onSelect: (id: number) => void;
 }) {
+  const moment = useConsoleMoment();
   return (
     <li>
       <button
@@ -130,7 +128,7 @@ function OrderCard({
         <strong className="console-card__code">#{order.code}</strong>
         <span className="console-card__top">
           <span>{order.customerName ?? 'Sin nombre'}</span>
-          <span className="muted">{timeOf(order.orderedAt)}</span>
+          <span className="muted">{moment(order.orderedAt)}</span>
         </span>
         <span className="muted">
           {MODE_LABELS[order.type] ?? order.type}
@@ -144,7 +142,9 @@ function OrderCard({
           </span>
         </span>
         {order.scheduledAt ? (
-          <span className="console-badge">Programado {timeOf(order.scheduledAt)}</span>
+          <span className="console-badge" data-testid="scheduled-at">
+            Programado {moment(order.scheduledAt)}
+          </span>
         ) : null}
         {order.reportsCount > 0 ? (
           <span className="console-badge console-badge--error">Reclamos: {order.reportsCount}</span>

@@ -1,6 +1,7 @@
 import { loyaltyOrderFacts } from '@comanda/domain/loyalty-text';
 import { orderErrorMessages } from '@comanda/domain/messages';
 import { orderStatusCanMove } from '@comanda/domain/order-status';
+import { phoneNationalText } from '@comanda/domain/phone';
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast';
@@ -12,14 +13,8 @@ import {
   type OrderDetail,
   type OrderStatus,
 } from '../api/console-api';
-import {
-  dateTimeOf,
-  MODE_LABELS,
-  MOVE_LABELS,
-  money,
-  PAYMENT_STATE_LABELS,
-  STATUS_LABELS,
-} from '../lib/format';
+import { useConsoleMoment } from '../hooks/use-console-moment';
+import { MODE_LABELS, MOVE_LABELS, money, PAYMENT_STATE_LABELS, STATUS_LABELS } from '../lib/format';
 import { KitchenTicket } from './kitchen-ticket';
 
 type Move = Exclude<OrderStatus, 'GENERATED'>;
@@ -45,6 +40,7 @@ export function OrderDetailPanel({
   onFailure,
 }: OrderDetailPanelProps) {
   const toast = useToast();
+  const moment = useConsoleMoment();
   const [order, setOrder] = useState<OrderDetail | null>(null);
   const [busy, setBusy] = useState(false);
   const [canceling, setCanceling] = useState(false);
@@ -144,7 +140,7 @@ export function OrderDetailPanel({
             Pedido #{order.code}
           </h2>
           <p className="muted">
-            {MODE_LABELS[order.type] ?? order.type} · {dateTimeOf(order.orderedAt)} ·{' '}
+            {MODE_LABELS[order.type] ?? order.type} · {moment(order.orderedAt)} ·{' '}
             <strong className={`console-status console-status--${order.status.toLowerCase()}`}>
               {STATUS_LABELS[order.status]}
             </strong>
@@ -177,7 +173,7 @@ export function OrderDetailPanel({
       </div>
 
       {order.scheduledAt ? (
-        <p className="console-notice">Programado para {dateTimeOf(order.scheduledAt)}</p>
+        <p className="console-notice">Programado para {moment(order.scheduledAt)}</p>
       ) : null}
       {order.cancelReason ? (
         <p className="console-notice">Motivo de cancelación: {order.cancelReason}</p>
@@ -248,7 +244,7 @@ export function OrderDetailPanel({
         <dd>{order.customerName ?? '—'}</dd>
         <dt>Teléfono</dt>
         <dd>
-          {order.phone ?? '—'}
+          {order.phone ? <a href={`tel:${order.phone}`}>{phoneNationalText(order.phone)}</a> : '—'}
           {order.customerWhatsAppUrl ? (
             <>
               {' '}
@@ -322,7 +318,7 @@ export function OrderDetailPanel({
           <ul className="console-reports">
             {order.reports.map((report) => (
               <li key={report.id}>
-                <strong>{report.label}</strong> · {dateTimeOf(report.createdAt)}
+                <strong>{report.label}</strong> · {moment(report.createdAt)}
                 {report.details ? <div>{report.details}</div> : null}
               </li>
             ))}
@@ -336,8 +332,7 @@ export function OrderDetailPanel({
           <ul className="console-history">
             {order.statusEvents.map((event) => (
               <li key={`${event.toStatus}-${event.createdAt}`}>
-                {dateTimeOf(event.createdAt)} ·{' '}
-                {STATUS_LABELS[event.toStatus as OrderStatus] ?? event.toStatus}
+                {moment(event.createdAt)} · {STATUS_LABELS[event.toStatus as OrderStatus] ?? event.toStatus}
                 {event.staffName ? ` · ${event.staffName}` : ''}
                 {event.reason ? ` · ${event.reason}` : ''}
               </li>

@@ -1,6 +1,8 @@
+import { phoneNationalText } from '@comanda/domain/phone';
 import { useEffect, useState } from 'react';
 import { consoleOutbox, type OutboxMessage } from '../api/console-api';
-import { dateTimeOf, OUTBOX_STATUS_LABELS } from '../lib/format';
+import { useConsoleMoment } from '../hooks/use-console-moment';
+import { OUTBOX_STATUS_LABELS } from '../lib/format';
 
 interface OutboxListProps {
   token: string;
@@ -12,6 +14,7 @@ interface OutboxListProps {
 
 /** The messages for the location's diners and where each one is (waiting, sent, failed, kept). */
 export function OutboxList({ token, branchContactId, version, onFailure }: OutboxListProps) {
+  const moment = useConsoleMoment();
   const [messages, setMessages] = useState<OutboxMessage[] | null>(null);
   const [total, setTotal] = useState(0);
 
@@ -37,7 +40,7 @@ export function OutboxList({ token, branchContactId, version, onFailure }: Outbo
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on a phone and holds nothing focusable, so a keyboard could not scroll it otherwise (axe scrollable-region-focusable)
         <section className="console-table-wrap" aria-label="Mensajes a clientes" tabIndex={0}>
-          <table className="console-table">
+          <table className="console-table console-outbox">
             <thead>
               <tr>
                 <th scope="col">Fecha</th>
@@ -50,13 +53,15 @@ export function OutboxList({ token, branchContactId, version, onFailure }: Outbo
             <tbody>
               {messages.map((message) => (
                 <tr key={message.id} data-outbox-status={message.status}>
-                  <td>{dateTimeOf(message.createdAt)}</td>
+                  <td>{moment(message.createdAt)}</td>
                   <td>{message.orderCode ? `#${message.orderCode}` : '—'}</td>
-                  <td>{message.toPhone}</td>
+                  <td className="console-table__phone">{phoneNationalText(message.toPhone)}</td>
                   <td className="console-table__body">{message.body}</td>
                   <td>
                     {OUTBOX_STATUS_LABELS[message.status] ?? message.status}
-                    {message.lastError ? <div className="muted">{message.lastError}</div> : null}
+                    {message.errorText ? (
+                      <div className="console-outbox__error">{message.errorText}</div>
+                    ) : null}
                   </td>
                 </tr>
               ))}

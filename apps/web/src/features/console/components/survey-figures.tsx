@@ -1,5 +1,5 @@
 import type { SurveyNpsFigures } from '../api/venue-insights-api';
-import { dateTimeOf } from '../lib/format';
+import { useConsoleMoment } from '../hooks/use-console-moment';
 
 const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
 
@@ -85,6 +85,7 @@ export function SurveyComments({
   comments: SurveyNpsFigures['comments'];
   onOpenOrder: (orderId: number) => void;
 }) {
+  const moment = useConsoleMoment();
   return (
     <div className="console-survey__comments">
       <h3>Últimos comentarios</h3>
@@ -97,7 +98,7 @@ export function SurveyComments({
               <blockquote>{comment.text}</blockquote>
               <p className="muted">
                 {comment.rating !== null ? `Calificación ${comment.rating} · ` : ''}
-                {comment.questionTitle} · {dateTimeOf(comment.answeredAt)}
+                {comment.questionTitle} · {moment(comment.answeredAt)}
               </p>
               <button
                 type="button"

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastOutlet, ToastProvider } from '../../../components/ui/toast';
 import { type FakeRequest, fetchFake, jsonResponse, settle, testRootMount } from '../../../testing/fake-api';
 import type { SurveyNpsFigures } from '../api/venue-insights-api';
+import { ConsoleZoneContext } from '../hooks/use-console-moment';
 import SurveyView from './survey-view';
 
 // The console's 'Encuesta' section (ADR 031) against a fake API: fetch is the only thing replaced.
@@ -71,16 +72,18 @@ async function render(owner: boolean) {
   const onFailure = vi.fn();
   await act(async () => {
     root.render(
-      <ToastProvider>
-        <SurveyView
-          token="staff-token"
-          branchContactId={7}
-          owner={owner}
-          onOpenOrder={onOpenOrder}
-          onFailure={onFailure}
-        />
-        <ToastOutlet />
-      </ToastProvider>,
+      <ConsoleZoneContext.Provider value="America/Argentina/Buenos_Aires">
+        <ToastProvider>
+          <SurveyView
+            token="staff-token"
+            branchContactId={7}
+            owner={owner}
+            onOpenOrder={onOpenOrder}
+            onFailure={onFailure}
+          />
+          <ToastOutlet />
+        </ToastProvider>
+      </ConsoleZoneContext.Provider>,
     );
   });
   await settle();

@@ -18,6 +18,7 @@ const PALERMO: VenueControls = {
   name: 'Fuego Palermo',
   manualClosing: false,
   ordersConsoleActive: true,
+  timeZone: 'America/Argentina/Buenos_Aires',
   orderModes: [
     { id: 1, type: 'DELIVERY', showName: 'Delivery', active: true, orderEnabled: true },
     { id: 3, type: 'DINE_IN', showName: 'En el salón', active: true, orderEnabled: true },

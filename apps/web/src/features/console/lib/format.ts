@@ -1,4 +1,4 @@
-/** Console readings: money, times, labels (Spanish UI). */
+/** Console readings: money and labels (Spanish UI); times: hooks/use-console-moment.ts. */
 import { type Minor, type MoneyCountry, moneyFormat, moneyToMinor } from '@comanda/domain/money';
 import type { BoardState, OrderStatus } from '../api/console-api';
 
@@ -6,24 +6,6 @@ import type { BoardState, OrderStatus } from '../api/console-api';
 export function money(amount: number, country: MoneyCountry | null): string {
   if (!country) return new Intl.NumberFormat('es-AR').format(amount);
   return moneyFormat(moneyToMinor(amount, country.mantissaLength) as Minor, country);
-}
-
-// A kitchen reads 24-hour times: es-AR would say "09:00 p. m.", twice as wide on a card.
-const timeFormat = new Intl.DateTimeFormat('es-AR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dateTimeFormat = new Intl.DateTimeFormat('es-AR', {
-  day: '2-digit',
-  month: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-export function timeOf(iso: string): string {
-  return timeFormat.format(new Date(iso));
-}
-
-export function dateTimeOf(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
 }
 
 export const BOARD_STATES: readonly { state: BoardState; status: OrderStatus; label: string }[] = [
@@ -88,18 +70,4 @@ const PAYMENT_STATE_NOTES: Record<string, string> = {
 export function paymentNote(paymentState: string): string {
   const note = PAYMENT_STATE_NOTES[paymentState];
   return note ? ` · ${note}` : '';
-}
-
-/**
- * (decision) A scheduled order stays in the "Programados" strip until 60
- * minutes before its time; from then on it joins its state's column.
- */
-export const SCHEDULED_LEAD_MINUTES = 60;
-
-export function scheduledApart(
-  order: { scheduled: boolean; scheduledAt: string | null },
-  now: number,
-): boolean {
-  if (!order.scheduled || !order.scheduledAt) return false;
-  return Date.parse(order.scheduledAt) - now > SCHEDULED_LEAD_MINUTES * 60_000;
 }
