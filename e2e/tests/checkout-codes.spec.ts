@@ -49,7 +49,7 @@ test('PROVOLETA needs its plate in the cart; applied, it is in the breakdown and
   await expect(dialog).toBeHidden();
   await expect(codeRow(page, 'PROVOLETA').getByRole('definition')).toHaveText(/-\$\s?1\.500/);
   await expect(totalText(page)).toHaveText(/8\.600/);
-  await page.getByLabel('¿Con cuánto abonás?').fill('10000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
   const placed = orderPlaced(page);
   await sendButton(page).click();
   const response = await placed;
@@ -104,7 +104,7 @@ test('BIENVENIDO: a minimum in products, its terms, and only for a first purchas
   // 15 % of $ 42.700 is $ 6.405, capped at $ 5.000.
   await expect(codeRow(page, 'BIENVENIDO').getByRole('definition')).toHaveText(/-\$\s?5\.000/);
   await expect(totalText(page)).toHaveText(/37\.700/);
-  await page.getByLabel('¿Con cuánto abonás?').fill('40000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('40000');
   const placed = orderPlaced(page);
   await sendButton(page).click();
   expect((await placed).status()).toBe(201);

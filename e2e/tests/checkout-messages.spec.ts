@@ -70,7 +70,7 @@ test('delivery to an address outside every zone', async ({ page }) => {
   await addPlate(page, `${CABALLITO}/delivery-24-h/entradas`, 'Provoleta');
   await toCheckout(page);
   await fillCustomer(page);
-  await page.getByLabel('¿Con cuánto abonás?').fill('50000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('50000');
   await sendButton(page).click();
   await expect(errorToast(page, 'Tu dirección no se encuentra dentro de la zona de entrega.')).toBeVisible();
 });
@@ -93,7 +93,7 @@ test('delivery while the fee is still being computed', async ({ page }) => {
     page.locator('.checkout-breakdown__row').filter({ hasText: 'Envío' }).getByRole('definition'),
   ).toHaveText('A calcular');
   await fillCustomer(page);
-  await page.getByLabel('¿Con cuánto abonás?').fill('50000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('50000');
   await sendButton(page).click();
   await expect(
     errorToast(page, 'Estamos calculando el costo de envío, aguarde unos momentos.'),

@@ -11,7 +11,7 @@ import { checkoutMessages } from '@comanda/domain/messages';
 import { notesLimit } from '@comanda/domain/notes';
 import { phoneToE164 } from '@comanda/domain/phone';
 import { pricingCompute } from '@comanda/domain/pricing';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation as useRouterLocation } from 'react-router';
 import { useStorefrontLocation } from '../../../app/routes/use-storefront-location';
 import { Spinner } from '../../../components/spinner';
@@ -38,6 +38,7 @@ import { useCheckoutSchedule } from '../hooks/use-checkout-schedule';
 import { useCheckoutSubmit } from '../hooks/use-checkout-submit';
 import { useCodeApplication } from '../hooks/use-code-application';
 import { useCustomerFields } from '../hooks/use-customer-fields';
+import { useFirstInvalidFocus } from '../hooks/use-first-invalid-focus';
 import { usePartnerBenefits } from '../hooks/use-partner-benefits';
 import { usePaymentChoice } from '../hooks/use-payment-choice';
 import { codeValidationBody } from '../lib/checkout-inputs';
@@ -166,6 +167,8 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
   });
   const { errors, fieldError, clearError, priceChange, setPriceChange } = submit;
   const send = submit.send;
+  const formRef = useRef<HTMLFormElement>(null);
+  const announcement = useFirstInvalidFocus(formRef, submit.refused);
 
   // ---------------------------------------------------------------- code
   const codeApplication = useCodeApplication({
@@ -225,6 +228,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
 
   return layout(
     <form
+      ref={formRef}
       className="checkout__form"
       noValidate
       aria-labelledby={`${formId}-title`}
@@ -257,7 +261,9 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         choice={paymentChoice}
         onChoose={codeDiscount.changePayment}
         documentLabel={documentLabel}
-        checked={errors.length > 0}
+        checked={submit.refused > 0}
+        total={pricing.total}
+        country={country}
         fieldError={fieldError}
         clearError={clearError}
         code={code?.discount.code ?? null}
@@ -302,6 +308,9 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         sending={submit.sending}
       />
 
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       <CodeDialogs code={codeDiscount} onApply={() => void codeApplication.apply()} />
       <PriceChangeDialog
         price={priceChange?.price ?? null}

@@ -55,6 +55,8 @@ export function useCheckoutSubmit(input: CheckoutSubmitInput) {
   const mantissa = input.country.mantissaLength;
   const [errors, setErrors] = useState<CheckoutError[]>([]);
   const [priceChange, setPriceChange] = useState<{ price: number } | null>(null);
+  // Counts the sends the checks refused: each one moves the focus to the first invalid field.
+  const [refused, setRefused] = useState(0);
   const orderSend = useOrderSend(contact, {
     onCardRefused: paymentChoice.setCardRefused,
     onPriceChanged: (price) => {
@@ -112,6 +114,7 @@ export function useCheckoutSubmit(input: CheckoutSubmitInput) {
     if (!result) return;
     setErrors(result.errors);
     if (!result.valid) {
+      setRefused((count) => count + 1);
       if (result.toast) toast(result.toast, 'error');
       return;
     }
@@ -166,6 +169,8 @@ export function useCheckoutSubmit(input: CheckoutSubmitInput) {
 
   return {
     errors,
+    /** How many sends the checks refused (see use-first-invalid-focus.ts). */
+    refused,
     validate,
     clearError,
     fieldError,
