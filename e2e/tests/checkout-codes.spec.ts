@@ -185,15 +185,30 @@ test('changing the payment type while a code applies asks first, and removes the
   await expect(totalText(page)).toHaveText(/7\.800/);
 });
 
-test('choosing Programado after applying a code removes the code', async ({ page }) => {
+test('choosing Programado after applying a code asks for it again at the new time, and keeps it', async ({
+  page,
+}) => {
   await addPlate(page, `${CABALLITO}/retiro/entradas`, 'Provoleta');
   await toCheckout(page);
   await fillCustomer(page, freshPhone());
   const dialog = await codeApply(page, 'PROVOLETA');
   await dialog.getByRole('button', { name: 'Continuar' }).click();
   await expect(codeRow(page, 'PROVOLETA')).toBeVisible();
+  const asked = page.waitForRequest(
+    (request) => request.url().endsWith('/api/codediscounts/validate') && request.method() === 'POST',
+  );
   await page.getByRole('radio', { name: 'Programado' }).check();
   await expect(page.getByLabel('Dia')).toBeVisible();
-  await expect(codeRow(page, 'PROVOLETA')).toHaveCount(0);
-  await expect(totalText(page)).toHaveText(/7\.800/);
+  // Deleted by the schedule change (ordering §4), then validated again for the chosen slot.
+  const body = (await asked).postDataJSON() as { code: string; orderDate: string };
+  expect(body.code).toBe('PROVOLETA');
+  expect(Date.parse(body.orderDate)).toBeGreaterThan(Date.now());
+  await expect(codeRow(page, 'PROVOLETA')).toBeVisible();
+  await expect(totalText(page)).toHaveText(/6\.300/);
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
+  const placed = orderPlaced(page);
+  await sendButton(page).click();
+  const response = await placed;
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON()).toMatchObject({ codeDiscount: 'PROVOLETA', scheduled: true });
 });

@@ -2,6 +2,8 @@ import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiBranchContact } from '../../../types/api';
 import {
+  answers,
+  applyCode,
   checkoutHarnessSetUp,
   checkoutHarnessTearDown,
   click,
@@ -9,7 +11,10 @@ import {
   container,
   openCheckout,
   orders,
+  radio,
   sendOrder,
+  sent,
+  text,
   total,
 } from './checkout-test-harness';
 
@@ -70,5 +75,47 @@ describe('a send with problems', () => {
     expect(orders()).toHaveLength(1);
     const sent = orders()[0]?.body as { paysWith?: number; price?: number };
     expect(sent.paysWith).toBe(sent.price);
+  });
+});
+
+describe("'Programado' with a discount code", () => {
+  const validations = () => sent.filter((call) => call.path === '/api/codediscounts/validate');
+
+  it('asks for the code again at the new time and keeps it when the venue still accepts it', async () => {
+    await openCheckout('/menu/brasa-nunez/retiro');
+    await click(radio('Transferencia'));
+    await applyCode();
+    expect(text()).toContain('Código de descuento: PROVOLETA');
+    expect(validations()).toHaveLength(1);
+
+    await click(radio('Programado'));
+    expect(radio('Programado')?.checked).toBe(true);
+    expect(validations()).toHaveLength(2);
+    const body = validations()[1]?.body as { code?: string; orderDate?: string };
+    expect(body.code).toBe('PROVOLETA');
+    expect(Date.parse(body.orderDate ?? '')).toBeGreaterThan(Date.now());
+    expect(text()).toContain('Código de descuento: PROVOLETA');
+    await sendOrder();
+    expect(orders()[0]?.body).toMatchObject({ codeDiscount: 'PROVOLETA', scheduled: true });
+  });
+
+  it('says why the code no longer applies when the venue refuses it at the new time', async () => {
+    await openCheckout('/menu/brasa-nunez/retiro');
+    await click(radio('Transferencia'));
+    await applyCode();
+    answers['/api/codediscounts/validate'] = () => ({
+      status: 400,
+      body: {
+        message: 'Monto mínimo en productos: $ 20.000',
+        fields: { code: 'Monto mínimo en productos: $ 20.000' },
+      },
+    });
+    await click(radio('Programado'));
+    expect(text()).not.toContain('Código de descuento: PROVOLETA');
+    expect(container.querySelector('.checkout-code [role="status"]')?.textContent).toBe(
+      'El código PROVOLETA no aplica al horario elegido: Monto mínimo en productos: $ 20.000',
+    );
+    await sendOrder();
+    expect(orders()[0]?.body).not.toHaveProperty('codeDiscount');
   });
 });

@@ -31,7 +31,7 @@ import { StorefrontLayout } from '../../shell/components/storefront-layout';
 import { useModeCharges } from '../api/checkout-api';
 import { partnerLinkOf } from '../api/partner-benefits-api';
 import '../checkout.css';
-import { useCheckoutCode } from '../hooks/use-checkout-code';
+import { droppedCodeMessages, useCheckoutCode } from '../hooks/use-checkout-code';
 import { useCheckoutEntered } from '../hooks/use-checkout-entered';
 import { useCheckoutLoyalty } from '../hooks/use-checkout-loyalty';
 import { useCheckoutSchedule } from '../hooks/use-checkout-schedule';
@@ -270,6 +270,13 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         onCodeOpen={codeDiscount.openModal}
         onCodeRemove={codeDiscount.remove}
         codePending={codeApplication.pendingMessage}
+        codeDropped={
+          codeDiscount.dropped
+            ? codeDiscount.dropped.refusal
+              ? droppedCodeMessages.refused(codeDiscount.dropped.code, codeDiscount.dropped.refusal)
+              : droppedCodeMessages.checking(codeDiscount.dropped.code)
+            : null
+        }
       />
 
       <LoyaltyRedeem

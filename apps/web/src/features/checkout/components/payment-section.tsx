@@ -24,6 +24,8 @@ interface Props {
   onCodeRemove: (() => void) | null;
   /** An entry link's code waiting for the diner's data, or null. */
   codePending: string | null;
+  /** What happened to a code the schedule change deleted (being asked again, or refused), or null. */
+  codeDropped: string | null;
 }
 
 export function PaymentSection({
@@ -40,6 +42,7 @@ export function PaymentSection({
   onCodeOpen,
   onCodeRemove,
   codePending,
+  codeDropped,
 }: Props) {
   const { payment, cardState, card } = choice;
   const paysWithError = fieldError('paysWith');
@@ -164,6 +167,11 @@ export function PaymentSection({
         ) : (
           <>
             {codePending ? <span className="muted">{codePending}</span> : null}
+            {codeDropped ? (
+              <span className="checkout-code__dropped" role="status">
+                {codeDropped}
+              </span>
+            ) : null}
             <button type="button" className="button button--bordered button--small" onClick={onCodeOpen}>
               {codeDiscountMessages.title}
             </button>

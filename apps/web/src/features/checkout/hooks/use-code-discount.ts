@@ -18,6 +18,18 @@ interface AppliedCode {
   appliedAt: number;
 }
 
+/**
+ * A code the schedule change deleted (ordering §4), being asked for again at
+ * the new time (`checking`), or refused there (`refusal`, what the venue said).
+ */
+export interface DroppedCode {
+  code: string;
+  /** Grows with every schedule change, so only the newest answer counts. */
+  seq: number;
+  checking: boolean;
+  refusal: string | null;
+}
+
 interface ApplyInput {
   /** Why the code cannot be asked for yet (no payment type, customer data invalid), or null. */
   precheck: string | null;
@@ -38,6 +50,7 @@ export function useCodeDiscount(
   const [text, setText] = useState(initialText);
   const [status, setStatus] = useState<CodeDiscountStatus>('init');
   const [error, setError] = useState<string | null>(null);
+  const [dropped, setDropped] = useState<DroppedCode | null>(null);
   useEffect(() => {
     if (!code?.discount.limitedUsage || externalLoyalty) return;
     const timer = window.setInterval(() => {
@@ -88,6 +101,30 @@ export function useCodeDiscount(
     setStatus('init');
     setError(null);
     setText('');
+    setDropped(null);
+  }
+
+  /** Deletes the code for a schedule change and marks it to be asked for again at the new time. */
+  function dropForSchedule() {
+    const previous = code?.discount.code ?? dropped?.code;
+    if (!previous) return;
+    setCode(null);
+    setStatus('init');
+    setError(null);
+    setText(previous);
+    setDropped((current) => ({
+      code: previous,
+      seq: (current?.seq ?? 0) + 1,
+      checking: true,
+      refusal: null,
+    }));
+  }
+
+  /** The answer for the dropped code at the new time (null: applied again); an older answer is ignored. */
+  function droppedSettle(seq: number, refusal: string | null) {
+    setDropped((current) =>
+      current?.seq !== seq ? current : refusal ? { ...current, checking: false, refusal } : null,
+    );
   }
 
   function edit(value: string) {
@@ -101,5 +138,19 @@ export function useCodeDiscount(
     setOpen(true);
   }
 
-  return { code, open, text, status, error, apply, remove, edit, openModal, close: () => setOpen(false) };
+  return {
+    code,
+    open,
+    text,
+    status,
+    error,
+    apply,
+    remove,
+    edit,
+    openModal,
+    close: () => setOpen(false),
+    dropped,
+    dropForSchedule,
+    droppedSettle,
+  };
 }
