@@ -48,7 +48,9 @@ for (const scheme of ['light', 'dark'] as const) {
 
       // With the error messages showing (nothing filled yet)…
       await sendButton(page).click();
-      await expect(page.getByText('Debe ingresar su número de teléfono para continuar.')).toBeVisible();
+      await expect(
+        page.locator('.field-error', { hasText: 'Debe ingresar su número de teléfono para continuar.' }),
+      ).toBeVisible();
       await expectNoSeriousA11yViolations(page, `checkout with errors, ${scheme}, ${viewport.name}`);
 
       // …and filled in, as the screenshot shows it.

@@ -38,12 +38,18 @@ test('delivery without an address: name, phone, cash, address and between-street
   await expect(page.getByText('Sin dirección')).toBeVisible();
   await sendButton(page).click();
   await expect(errorToast(page, 'Debe ingresar entrecalles para poder realizar el pedido.')).toBeVisible();
-  await expect(page.getByText('Debe ingresar su nombre para poder realizar el pedido.')).toBeVisible();
-  await expect(page.getByText('Debe ingresar su número de teléfono para continuar.')).toBeVisible();
+  await expect(
+    page.locator('.field-error', { hasText: 'Debe ingresar su nombre para poder realizar el pedido.' }),
+  ).toBeVisible();
+  await expect(
+    page.locator('.field-error', { hasText: 'Debe ingresar su número de teléfono para continuar.' }),
+  ).toBeVisible();
   await expect(
     page.getByText('Debe ingresar con cuanto abona para poder realizar el pedido.').first(),
   ).toBeVisible();
-  await expect(page.getByText('Debe ingresar dirección para poder realizar el pedido.')).toBeVisible();
+  await expect(
+    page.locator('.field-error', { hasText: 'Debe ingresar dirección para poder realizar el pedido.' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
 });
 

@@ -44,7 +44,9 @@ test('take-away cash order: every message in order, then the order lands on the 
   await expect(page.locator(`#${await phone.getAttribute('aria-describedby')}`)).toHaveText(
     'Debe ingresar su número de teléfono para continuar.',
   );
-  await expect(page.getByText('Debe ingresar su email para poder realizar el pedido')).toBeVisible();
+  await expect(
+    page.locator('.field-error', { hasText: 'Debe ingresar su email para poder realizar el pedido' }),
+  ).toBeVisible();
 
   // An invalid phone is reported after the 500 ms debounce.
   await phone.fill('123');
@@ -52,8 +54,8 @@ test('take-away cash order: every message in order, then the order lands on the 
   await page.getByLabel('Email').fill('ana@');
   await page.getByLabel('DNI', { exact: true }).fill('12');
   await sendButton(page).click();
-  await expect(page.getByText('Ingrese un email valido')).toBeVisible();
-  await expect(page.getByText('Ingrese un documento valido')).toBeVisible();
+  await expect(page.locator('.field-error', { hasText: 'Ingrese un email valido' })).toBeVisible();
+  await expect(page.locator('.field-error', { hasText: 'Ingrese un documento valido' })).toBeVisible();
 
   await fillCustomer(page);
   await page.getByLabel('DNI', { exact: true }).fill('30.123.456');
@@ -104,7 +106,7 @@ test("the email is offered where the location does not demand it: 'Email (opcion
   await screenshotsBothSchemes(page, 'checkout-optional-email');
   await email.fill('ana@');
   await sendButton(page).click();
-  await expect(page.getByText('Ingrese un email valido')).toBeVisible();
+  await expect(page.locator('.field-error', { hasText: 'Ingrese un email valido' })).toBeVisible();
 });
 
 test('delivery: the address, the minimum not met then met, Envío in the breakdown', async ({ page }) => {
