@@ -267,6 +267,8 @@ function AddressDialog({
       if (!first) {
         setSubmitting(false);
         setOutcome({ kind: 'unlocated' });
+        // Every refusal of CONTINUAR is seen and read where the eye is (ADR 046), not only the zone's.
+        showAlert();
         return;
       }
       point = { lat: first.lat, lng: first.lng };
@@ -300,6 +302,7 @@ function AddressDialog({
     });
     if (result.status !== 'success' || !result.info) {
       setOutcome({ kind: 'failed' });
+      showAlert();
       return;
     }
     if (!result.info.insideDeliveryArea) {
