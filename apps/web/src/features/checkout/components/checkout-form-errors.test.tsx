@@ -4,6 +4,7 @@ import type { ApiBranchContact } from '../../../types/api';
 import {
   answers,
   applyCode,
+  button,
   checkoutHarnessSetUp,
   checkoutHarnessTearDown,
   click,
@@ -45,7 +46,10 @@ beforeEach(() => checkoutHarnessSetUp());
 afterEach(checkoutHarnessTearDown);
 
 describe('a send with problems', () => {
-  it('says nothing about a field before a send, then focuses the first invalid one and announces it', async () => {
+  // The first test of the file also loads the checkout's modules: past 5 s on a loaded machine.
+  it('says nothing about a field before a send, then focuses the first invalid one and announces it', {
+    timeout: 20_000,
+  }, async () => {
     await openCheckout('/menu/brasa-nunez/retiro', {
       contact: { ...contact, forceCustomerName: true, forceCustomerPhone: true } as ApiBranchContact,
     });
@@ -75,6 +79,36 @@ describe('a send with problems', () => {
     expect(orders()).toHaveLength(1);
     const sent = orders()[0]?.body as { paysWith?: number; price?: number };
     expect(sent.paysWith).toBe(sent.price);
+  });
+});
+
+describe("the code's 'Aplicar' never does nothing", () => {
+  it('with nothing typed it says so, and a refusal sends the focus back to the code', async () => {
+    await openCheckout('/menu/brasa-nunez/retiro');
+    await click(button('Código de descuento'));
+    const dialog = () => document.querySelector('[role="dialog"], dialog[open]') as HTMLElement;
+    const inDialog = (name: string) =>
+      [...dialog().querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === name);
+    const code = dialog().querySelector('input') as HTMLInputElement;
+    expect(inDialog('Aplicar')?.disabled).toBe(false);
+    await click(inDialog('Aplicar'));
+    expect(dialog().querySelector('[role="alert"]')?.textContent).toBe(
+      'Escribe tu código de descuento para aplicarlo.',
+    );
+    expect(document.activeElement).toBe(code);
+
+    answers['/api/codediscounts/validate'] = () => ({
+      status: 404,
+      body: { message: 'Código inexistente', fields: {} },
+    });
+    await act(async () => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(code, 'NOEXISTE');
+      code.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    (inDialog('Aplicar') as HTMLElement).focus();
+    await click(inDialog('Aplicar'));
+    expect(dialog().querySelector('[role="alert"]')?.textContent).not.toBe('');
+    expect(document.activeElement).toBe(code);
   });
 });
 

@@ -12,6 +12,9 @@ import type { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { codeDiscountValidate } from '../api/checkout-api';
 
+/** (ours) 'Aplicar' pressed with nothing typed. */
+export const codeTypedMissing = 'Escribe tu código de descuento para aplicarlo.';
+
 interface AppliedCode {
   discount: CodeDiscount;
   terms: string[];
@@ -73,7 +76,12 @@ export function useCodeDiscount(
       setError(input.precheck);
       return input.precheck;
     }
-    const body = typed.trim() ? input.body(typed.trim()) : null;
+    // An empty 'Aplicar' says what is missing instead of doing nothing (ADR 046).
+    if (!typed.trim()) {
+      setError(codeTypedMissing);
+      return codeTypedMissing;
+    }
+    const body = input.body(typed.trim());
     if (!body) return null;
     setStatus('loading');
     setError(null);
