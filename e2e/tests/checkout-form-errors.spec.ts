@@ -61,6 +61,8 @@ test('a send with an empty field focuses it, scrolled into view, and announces w
 });
 
 test('the checkout with its errors after a send', async ({ page }) => {
+  // Axe and eight full-page screenshots: past 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await addPlate(page, `${CABALLITO}/retiro/entradas`, 'Provoleta');
   await toCheckout(page);
@@ -92,6 +94,8 @@ test('delivery with no rider on shift: the address says why and takes the focus'
 });
 
 test('the card form checks each field where it is, once the diner leaves it', async ({ page }) => {
+  // Axe and eight full-page screenshots: past 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await addPlate(page, `${CABALLITO}/retiro/entradas`, 'Provoleta');
   await toCheckout(page);
@@ -145,6 +149,8 @@ test('the card form checks each field where it is, once the diner leaves it', as
 test("cash: '¿Con cuánto vas a pagar?' offers the exact amount in one tap, and the order goes with it", async ({
   page,
 }) => {
+  // Axe and eight full-page screenshots: past 30 s on a loaded machine.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await addPlate(page, `${CABALLITO}/retiro/entradas`, 'Provoleta');
   await toCheckout(page);
