@@ -178,7 +178,7 @@ test('a signed-in diner who opted in gets the message after the delay, and its l
 
   await back.getByRole('link', { name: 'Continuar' }).click();
   await fillCustomer(back, SOFIA.typed);
-  await back.getByLabel('¿Con cuánto abonás?').fill('10000');
+  await back.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
   // What the order comes to (the take-away discount applies) is what the console counts as recovered:
   // the server's price of the placed order (the page's total may still be waiting for the discounts).
   const placed = orderPlaced(back);

@@ -49,7 +49,7 @@ test('PROVOLETA needs its plate in the cart; applied, it is in the breakdown and
   await expect(dialog).toBeHidden();
   await expect(codeRow(page, 'PROVOLETA').getByRole('definition')).toHaveText(/-\$\s?1\.500/);
   await expect(totalText(page)).toHaveText(/8\.600/);
-  await page.getByLabel('¿Con cuánto abonás?').fill('10000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
   const placed = orderPlaced(page);
   await sendButton(page).click();
   const response = await placed;
@@ -104,7 +104,7 @@ test('BIENVENIDO: a minimum in products, its terms, and only for a first purchas
   // 15 % of $ 42.700 is $ 6.405, capped at $ 5.000.
   await expect(codeRow(page, 'BIENVENIDO').getByRole('definition')).toHaveText(/-\$\s?5\.000/);
   await expect(totalText(page)).toHaveText(/37\.700/);
-  await page.getByLabel('¿Con cuánto abonás?').fill('40000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('40000');
   const placed = orderPlaced(page);
   await sendButton(page).click();
   expect((await placed).status()).toBe(201);
@@ -185,15 +185,31 @@ test('changing the payment type while a code applies asks first, and removes the
   await expect(totalText(page)).toHaveText(/7\.800/);
 });
 
-test('choosing Programado after applying a code removes the code', async ({ page }) => {
+test('choosing Programado after applying a code asks for it again at the new time, and keeps it', async ({
+  page,
+}) => {
   await addPlate(page, `${CABALLITO}/retiro/entradas`, 'Provoleta');
   await toCheckout(page);
   await fillCustomer(page, freshPhone());
   const dialog = await codeApply(page, 'PROVOLETA');
   await dialog.getByRole('button', { name: 'Continuar' }).click();
   await expect(codeRow(page, 'PROVOLETA')).toBeVisible();
+  const asked = page.waitForRequest(
+    (request) => request.url().endsWith('/api/codediscounts/validate') && request.method() === 'POST',
+  );
   await page.getByRole('radio', { name: 'Programado' }).check();
   await expect(page.getByLabel('Dia')).toBeVisible();
-  await expect(codeRow(page, 'PROVOLETA')).toHaveCount(0);
-  await expect(totalText(page)).toHaveText(/7\.800/);
+  // Deleted by the schedule change (ordering §4), then validated again for the chosen slot.
+  const body = (await asked).postDataJSON() as { code: string; orderDate: string };
+  expect(body.code).toBe('PROVOLETA');
+  // Later than the page's own clock (the tests' clock starts on a fixed Friday).
+  expect(Date.parse(body.orderDate)).toBeGreaterThan(await page.evaluate(() => Date.now()));
+  await expect(codeRow(page, 'PROVOLETA')).toBeVisible();
+  await expect(totalText(page)).toHaveText(/6\.300/);
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
+  const placed = orderPlaced(page);
+  await sendButton(page).click();
+  const response = await placed;
+  expect(response.status()).toBe(201);
+  expect(response.request().postDataJSON()).toMatchObject({ codeDiscount: 'PROVOLETA', scheduled: true });
 });

@@ -48,13 +48,15 @@ for (const scheme of ['light', 'dark'] as const) {
 
       // With the error messages showing (nothing filled yet)…
       await sendButton(page).click();
-      await expect(page.getByText('Debe ingresar su número de teléfono para continuar.')).toBeVisible();
+      await expect(
+        page.locator('.field-error', { hasText: 'Debe ingresar su número de teléfono para continuar.' }),
+      ).toBeVisible();
       await expectNoSeriousA11yViolations(page, `checkout with errors, ${scheme}, ${viewport.name}`);
 
       // …and filled in, as the screenshot shows it.
       await fillCustomer(page);
       await page.getByLabel('DNI', { exact: true }).fill('30.123.456');
-      await page.getByLabel('¿Con cuánto abonás?').fill('40000');
+      await page.getByLabel('¿Con cuánto vas a pagar?').fill('40000');
       await page.getByLabel('Notas del pedido').fill('Tocar timbre 3B');
       await expectNoSeriousA11yViolations(page, `checkout filled, ${scheme}, ${viewport.name}`);
       // The screenshot shows the page at rest: no focus ring, no toast, scrolled to the top.

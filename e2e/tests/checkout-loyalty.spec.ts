@@ -69,7 +69,7 @@ test("a signed-in diner redeems Brasitas within every limit, sees each limit's m
   // Points beyond a limit are not sent: the message says why.
   const email = page.getByLabel('Email');
   if (await email.count()) await email.fill('sofia@correo.example');
-  await page.getByLabel('¿Con cuánto abonás?').fill('50000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('50000');
   await sendButton(page).click();
   await expect(
     errorToast(page, `El máximo de Brasitas utilizable para este pedido es: ${offered}`),

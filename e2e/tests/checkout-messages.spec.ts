@@ -39,12 +39,18 @@ test('delivery without an address: name, phone, cash, address and between-street
   await expect(page.getByText('Sin dirección')).toBeVisible();
   await sendButton(page).click();
   await expect(errorToast(page, 'Debe ingresar entrecalles para poder realizar el pedido.')).toBeVisible();
-  await expect(page.getByText('Debe ingresar su nombre para poder realizar el pedido.')).toBeVisible();
-  await expect(page.getByText('Debe ingresar su número de teléfono para continuar.')).toBeVisible();
+  await expect(
+    page.locator('.field-error', { hasText: 'Debe ingresar su nombre para poder realizar el pedido.' }),
+  ).toBeVisible();
+  await expect(
+    page.locator('.field-error', { hasText: 'Debe ingresar su número de teléfono para continuar.' }),
+  ).toBeVisible();
   await expect(
     page.getByText('Debe ingresar con cuanto abona para poder realizar el pedido.').first(),
   ).toBeVisible();
-  await expect(page.getByText('Debe ingresar dirección para poder realizar el pedido.')).toBeVisible();
+  await expect(
+    page.locator('.field-error', { hasText: 'Debe ingresar dirección para poder realizar el pedido.' }),
+  ).toBeVisible();
   await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
 });
 
@@ -73,7 +79,7 @@ test('delivery to an address outside every zone', async ({ page }) => {
   await addPlate(page, `${CABALLITO}/delivery-24-h/entradas`, 'Provoleta');
   await toCheckout(page);
   await fillCustomer(page);
-  await page.getByLabel('¿Con cuánto abonás?').fill('50000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('50000');
   await sendButton(page).click();
   await expect(errorToast(page, 'Tu dirección no se encuentra dentro de la zona de entrega.')).toBeVisible();
 });
@@ -96,7 +102,7 @@ test('delivery while the fee is still being computed', async ({ page }) => {
     page.locator('.checkout-breakdown__row').filter({ hasText: 'Envío' }).getByRole('definition'),
   ).toHaveText('A calcular');
   await fillCustomer(page);
-  await page.getByLabel('¿Con cuánto abonás?').fill('50000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('50000');
   await sendButton(page).click();
   await expect(
     errorToast(page, 'Estamos calculando el costo de envío, aguarde unos momentos.'),

@@ -44,7 +44,9 @@ test('take-away cash order: every message in order, then the order lands on the 
   await expect(page.locator(`#${await phone.getAttribute('aria-describedby')}`)).toHaveText(
     'Debe ingresar su número de teléfono para continuar.',
   );
-  await expect(page.getByText('Debe ingresar su email para poder realizar el pedido')).toBeVisible();
+  await expect(
+    page.locator('.field-error', { hasText: 'Debe ingresar su email para poder realizar el pedido' }),
+  ).toBeVisible();
 
   // An invalid phone is reported after the 500 ms debounce.
   await phone.fill('123');
@@ -52,18 +54,18 @@ test('take-away cash order: every message in order, then the order lands on the 
   await page.getByLabel('Email').fill('ana@');
   await page.getByLabel('DNI', { exact: true }).fill('12');
   await sendButton(page).click();
-  await expect(page.getByText('Ingrese un email valido')).toBeVisible();
-  await expect(page.getByText('Ingrese un documento valido')).toBeVisible();
+  await expect(page.locator('.field-error', { hasText: 'Ingrese un email valido' })).toBeVisible();
+  await expect(page.locator('.field-error', { hasText: 'Ingrese un documento valido' })).toBeVisible();
 
   await fillCustomer(page);
   await page.getByLabel('DNI', { exact: true }).fill('30.123.456');
-  await page.getByLabel('¿Con cuánto abonás?').fill('100');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('100');
   await sendButton(page).click();
   await expect(
     page.getByText('El monto con el cual abonará no puede ser menor al precio del pedido.').first(),
   ).toBeVisible();
 
-  await page.getByLabel('¿Con cuánto abonás?').fill('20000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('20000');
   await page.getByLabel('Notas del pedido').fill('Sin sal');
   await expect(page.getByText('7/250')).toBeVisible();
   const placed = orderPlaced(page);
@@ -104,7 +106,7 @@ test("the email is offered where the location does not demand it: 'Email (opcion
   await screenshotsBothSchemes(page, 'checkout-optional-email');
   await email.fill('ana@');
   await sendButton(page).click();
-  await expect(page.getByText('Ingrese un email valido')).toBeVisible();
+  await expect(page.locator('.field-error', { hasText: 'Ingrese un email valido' })).toBeVisible();
 });
 
 test('delivery: the address, the minimum not met then met, Envío in the breakdown', async ({ page }) => {
@@ -120,7 +122,7 @@ test('delivery: the address, the minimum not met then met, Envío in the breakdo
   ).toBeVisible();
   await expect(breakdown(page)).toContainText('Envío');
   await fillCustomer(page);
-  await page.getByLabel('¿Con cuánto abonás?').fill('100000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('100000');
   await sendButton(page).click();
   // One Provoleta is $ 7.800: under the minimum, and nothing is sent.
   await expect(errorToast(page, 'El precio del pedido debe ser mayor a $8.000')).toBeVisible();
@@ -131,7 +133,7 @@ test('delivery: the address, the minimum not met then met, Envío in the breakdo
   // $ 15.600 of products, $ 1.500 of delivery and the mode's 2 % service fee ($ 312).
   await expect(totalText(page)).toHaveText(/17\.412/);
   await fillCustomer(page);
-  await page.getByLabel('¿Con cuánto abonás?').fill('100000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('100000');
   const placed = orderPlaced(page);
   await sendButton(page).click();
   const response = await placed;
@@ -158,7 +160,7 @@ test("delivery: free delivery once the products reach the zone's amount ('Gratis
   await expect(delivery.getByRole('definition')).toHaveText('Gratis');
   await expect(totalText(page)).toHaveText(/48\.144/);
   await fillCustomer(page);
-  await page.getByLabel('¿Con cuánto abonás?').fill('70000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('70000');
   const placed = orderPlaced(page);
   await sendButton(page).click();
   const response = await placed;
@@ -180,7 +182,7 @@ test('dine-in: the table number is required, and is sent', async ({ page }) => {
 
   await table.fill('12');
   await fillCustomer(page);
-  await page.getByLabel('¿Con cuánto abonás?').fill('20000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('20000');
   const placed = orderPlaced(page);
   await sendButton(page).click();
   const response = await placed;

@@ -79,9 +79,16 @@ test('card approved: the diner is told and follows the paid order', async ({ pag
   expect(await paymentStatus(page, code)).toBe('PAID');
 });
 
-test('card declined: the diner is told, and the order waits for another payment', async ({ page }) => {
+test('card declined: the diner is told what to do next, and the order waits for another payment', async ({
+  page,
+}) => {
   const { code } = await payByCard(page, '4000 0000 0000 0002');
-  await expect(errorToast(page, 'El pago no pudo ser procesado.')).toBeVisible();
+  await expect(
+    errorToast(
+      page,
+      'El pago no pudo ser procesado. Puedes pagarlo con otra tarjeta desde el seguimiento del pedido.',
+    ),
+  ).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/menu/brasa-caballito/order/${code}$`));
   expect(await paymentStatus(page, code)).toBe('REJECTED');
 });
@@ -128,7 +135,7 @@ test('messaging app: a location without the orders console receives the order te
   await addPlate(page, '/menu/ensayo-belgrano/take-away/acompanamientos', 'Papas fritas');
   await toCheckout(page, 'ensayo-belgrano');
   await fillCustomer(page, freshPhone());
-  await page.getByLabel('¿Con cuánto abonás?').fill('5000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('5000');
   await page.getByLabel('Notas del pedido').fill('Con mayonesa aparte');
   const placed = orderAnswer(page);
   await sendButton(page).click();
@@ -157,7 +164,7 @@ test('price changed between the cart and the order: the new total is shown and a
   await toCheckout(page, 'ensayo-belgrano');
   await expect(totalText(page)).toHaveText(/4\.200/);
   await fillCustomer(page, freshPhone());
-  await page.getByLabel('¿Con cuánto abonás?').fill('10000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
 
   // The venue raises the price while the diner is on the checkout.
   await tenantImport(request, checkoutTenant({ papas: 4900 }));
@@ -185,7 +192,7 @@ test('the order cannot reach the server: the diner is told, and can send it agai
   await addPlate(page, `${CABALLITO}/retiro/entradas`, 'Provoleta');
   await toCheckout(page);
   await fillCustomer(page, freshPhone());
-  await page.getByLabel('¿Con cuánto abonás?').fill('10000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
   const keys: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/order')

@@ -50,7 +50,7 @@ test('a mode closed today forces Programado; Dia and Hora choose the slot the or
   await expect(hour.locator('option:checked')).toHaveText('13:30');
 
   await fillCustomer(page, freshPhone());
-  await page.getByLabel('¿Con cuánto abonás?').fill('10000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
   const placed = orderPlaced(page);
   await sendButton(page).click();
   const response = await placed;
@@ -69,7 +69,7 @@ test("a mode that closes while the diner is on the checkout asks for a time: 'Se
   await addPlate(page, '/menu/brasa-caballito/autoservicio-totem/al-paso', 'Empanada de carne');
   await toCheckout(page);
   await fillCustomer(page);
-  await page.getByLabel('¿Con cuánto abonás?').fill('10000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
   // Two hours later (23:05) the mode is closed and there is no slot to choose.
   await page.clock.fastForward('02:05:00');
   await expect(page.getByRole('radio', { name: 'En el momento' })).toBeDisabled();

@@ -58,7 +58,7 @@ test("a table QR code fills and locks the table; the order carries it with the l
   await expect(table).toHaveValue('7');
 
   await fillCustomer(page, freshPhone());
-  await page.getByLabel('¿Con cuánto abonás?').fill('20000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('20000');
   const answer = orderAnswer(page);
   await sendButton(page).click();
   const placed = await answer;
@@ -101,7 +101,7 @@ test('a table link where the location takes no table orders says so, and the ord
     'Este local no toma pedidos en la mesa: el pedido no llevará la mesa 7 de tu enlace.',
   );
   await fillCustomer(page, freshPhone());
-  await page.getByLabel('¿Con cuánto abonás?').fill('20000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('20000');
   const answer = orderAnswer(page);
   await sendButton(page).click();
   const placed = await answer;
@@ -125,7 +125,7 @@ test("a link's discount code is applied at checkout once the diner's data is in,
   await expect(page.getByText('Código de descuento: PROVOLETA')).toBeVisible();
   // $ 7.800 − $ 1.500.
   await expect(totalText(page)).toHaveText(/6\.300/);
-  await page.getByLabel('¿Con cuánto abonás?').fill('10000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
   const answer = orderAnswer(page);
   await sendButton(page).click();
   const placed = await answer;
@@ -154,8 +154,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
       await expect(page.getByLabel('Número de mesa')).toHaveValue('7');
       await fillCustomer(page);
-      await page.getByLabel('¿Con cuánto abonás?').fill('20000');
-      await page.getByLabel('¿Con cuánto abonás?').blur();
+      await page.getByLabel('¿Con cuánto vas a pagar?').fill('20000');
+      await page.getByLabel('¿Con cuánto vas a pagar?').blur();
       await expectNoSeriousA11yViolations(page, `checkout with a table, ${scheme}, ${viewport.name}`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({

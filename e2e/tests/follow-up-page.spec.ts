@@ -258,6 +258,10 @@ test('an unpaid card order is greyed with pay; invalid card fields; paid through
   await form.getByLabel('Número de tarjeta').fill('4509 9535 6623 3705');
   await form.getByRole('button', { name: 'Pagar' }).click();
   await expect(form.getByRole('alert')).toHaveText('Debe completar correctamente los campos de su tarjeta');
+  // The field at fault says what is wrong with it (the domain's card rules, ADR 046).
+  await expect(form.getByLabel('Número de tarjeta')).toHaveAccessibleDescription(
+    /El número de tarjeta no es válido\. Revísalo\.$/,
+  );
   await expectNoSeriousA11yViolations(page, 'follow-up (pay form)');
 
   await form.getByLabel('Número de tarjeta').fill('4509 9535 6623 3704');

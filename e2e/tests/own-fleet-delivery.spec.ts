@@ -74,7 +74,7 @@ test('a delivery from the storefront, accepted in the console, carried by a ride
   await expect(diner.page.getByText('Av. Cabildo 3000, CABA')).toBeVisible();
   await diner.page.getByRole('radio', { name: 'Efectivo' }).check();
   await fillCustomer(diner.page);
-  await diner.page.getByLabel('¿Con cuánto abonás?').fill('50000');
+  await diner.page.getByLabel('¿Con cuánto vas a pagar?').fill('50000');
   const placed = orderPlaced(diner.page);
   await sendButton(diner.page).click();
   expect((await placed).status()).toBe(201);

@@ -72,7 +72,7 @@ test('the benefit of lowest priority is shown, priced and accepted by the server
   expect(page.url()).not.toContain(token);
 
   await fillCustomer(page, freshPhone());
-  await page.getByLabel('¿Con cuánto abonás?').fill('10000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
   const answer = orderAnswer(page);
   const request = page.waitForRequest((r) => r.url().endsWith('/api/order') && r.method() === 'POST');
   await sendButton(page).click();
@@ -101,7 +101,7 @@ test('an expired token: a clear notice, and the order goes through at full price
   await expect(totalText(page)).toHaveText(/7\.800/);
 
   await fillCustomer(page, freshPhone());
-  await page.getByLabel('¿Con cuánto abonás?').fill('10000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('10000');
   const answer = orderAnswer(page);
   await sendButton(page).click();
   const placed = await answer;
@@ -138,7 +138,7 @@ test("a partner's user keeps the discount code: it cannot be removed and survive
 
   await page.getByRole('radio', { name: 'Efectivo' }).click();
   await expect(code).toBeVisible();
-  await page.getByLabel('¿Con cuánto abonás?').fill('5000');
+  await page.getByLabel('¿Con cuánto vas a pagar?').fill('5000');
   const answer = orderAnswer(page);
   await sendButton(page).click();
   const placed = await answer;
@@ -170,12 +170,12 @@ for (const scheme of ['light', 'dark'] as const) {
       const dialog = await codeApply(page, 'PROVOLETA');
       await dialog.getByRole('button', { name: 'Continuar' }).click();
       await expect(dialog).toBeHidden();
-      await page.getByLabel('¿Con cuánto abonás?').fill('5000');
+      await page.getByLabel('¿Con cuánto vas a pagar?').fill('5000');
       await expectNoSeriousA11yViolations(
         page,
         `checkout with a partner's benefit, ${scheme}, ${viewport.name}`,
       );
-      await page.getByLabel('¿Con cuánto abonás?').blur();
+      await page.getByLabel('¿Con cuánto vas a pagar?').blur();
       await expect(page.locator('.toasts').getByRole('alert')).toHaveCount(0);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({

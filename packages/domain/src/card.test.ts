@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_FIELDS, cardCheck, cardExpiryValid, cardFieldErrors, cardNumberValid } from './card';
+import {
+  CARD_FIELDS,
+  cardBrand,
+  cardCheck,
+  cardExpiryValid,
+  cardFieldErrors,
+  cardFieldProblems,
+  cardNumberFits,
+  cardNumberValid,
+  cardSecurityCodeValid,
+} from './card';
 
 const NOW = Date.parse('2025-06-15T15:00:00Z');
 const TZ = 'America/Argentina/Buenos_Aires';
@@ -55,6 +65,7 @@ describe("ordering §5 Checkout: card inputs ('Este campo está incompleto')", (
       complete: true,
       valid: true,
       fieldErrors: {},
+      problems: {},
     });
     expect(cardCheck({ ...complete, cardSecurityCode: '12' }, { now: NOW, timeZone: TZ })).toMatchObject({
       complete: true,
@@ -67,5 +78,67 @@ describe("ordering §5 Checkout: card inputs ('Este campo está incompleto')", (
       valid: false,
     });
     expect(cardCheck({ cardName: 'X' }, { now: NOW, timeZone: TZ, requested: [] }).complete).toBe(false);
+  });
+});
+
+describe('the card form checks each filled field where it is (issue 18)', () => {
+  it.each([
+    ['4509 9535 6623 3704', 'visa'],
+    ['5500 0000 0000 0004', 'mastercard'],
+    ['2221 0000 0000 0009', 'mastercard'],
+    ['3782 822463 10005', 'amex'],
+    ['3056 9309 0259 04', 'diners'],
+    ['5031 7557 3453 0604', null],
+    ['5896 5700 0000 0008', null],
+  ])('%s is %s', (number, brand) => {
+    expect(cardBrand(number)).toBe(brand);
+  });
+
+  it('holds a known brand to its lengths, and an unknown one to Luhn alone', () => {
+    expect(cardNumberFits('3782 822463 10005')).toBe(true);
+    // Luhn-valid 16 digits with an American Express prefix: no Amex has 16.
+    expect(cardNumberFits('3400 0000 0000 0000')).toBe(false);
+    expect(cardNumberValid('3400 0000 0000 0000')).toBe(true);
+    expect(cardNumberFits('5031 7557 3453 0604')).toBe(true);
+  });
+
+  it('asks 4 digits of an American Express security code and 3 of a Visa', () => {
+    expect(cardSecurityCodeValid('1234', '3782 822463 10005')).toBe(true);
+    expect(cardSecurityCodeValid('123', '3782 822463 10005')).toBe(false);
+    expect(cardSecurityCodeValid('123', '4509 9535 6623 3704')).toBe(true);
+    expect(cardSecurityCodeValid('1234', '4509 9535 6623 3704')).toBe(false);
+    expect(cardSecurityCodeValid('1234', '')).toBe(true);
+    expect(cardSecurityCodeValid('12a', '')).toBe(false);
+  });
+
+  it('says what is wrong with each field and what to do', () => {
+    expect(
+      cardFieldProblems(
+        {
+          cardNumber: '4509 9535 6623 3705',
+          cardExpiry: '05/25',
+          cardSecurityCode: '1234',
+          cardDocument: '12',
+        },
+        { now: NOW, timeZone: TZ },
+      ),
+    ).toEqual({
+      cardNumber: 'El número de tarjeta no es válido. Revísalo.',
+      cardExpiry: 'Esta tarjeta está vencida. Usa otra tarjeta.',
+      cardSecurityCode: 'El código de seguridad de Visa tiene 3 dígitos.',
+      cardDocument: 'El documento no es válido. Revísalo.',
+    });
+    expect(cardFieldProblems({ cardExpiry: '13/30' }, { now: NOW, timeZone: TZ })).toEqual({
+      cardExpiry: 'Escribe el vencimiento como MM/AA.',
+    });
+    expect(
+      cardFieldProblems(
+        { cardNumber: '3782 822463 10005', cardSecurityCode: '123' },
+        { now: NOW, timeZone: TZ },
+      ),
+    ).toEqual({ cardSecurityCode: 'El código de seguridad de American Express tiene 4 dígitos.' });
+    // Empty fields are the spec's 'Este campo está incompleto', not a problem of form.
+    expect(cardFieldProblems({}, { now: NOW, timeZone: TZ })).toEqual({});
+    expect(cardFieldProblems(complete, { now: NOW, timeZone: TZ })).toEqual({});
   });
 });

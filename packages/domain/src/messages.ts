@@ -106,6 +106,22 @@ export const checkoutMessages = {
   priceChangedQuestion: (total: string) => `Nuevo total: ${total}. ¿Deseas enviar el pedido con este total?`,
 } as const;
 
+/**
+ * (ours, in tú) The card form's checks said where each field is: what is
+ * wrong and what to do, and what follows a declined card.
+ */
+export const cardMessages = {
+  numberInvalid: 'El número de tarjeta no es válido. Revísalo.',
+  expiryFormat: 'Escribe el vencimiento como MM/AA.',
+  expired: 'Esta tarjeta está vencida. Usa otra tarjeta.',
+  securityCodeLength: (brand: string, digits: number) =>
+    `El código de seguridad de ${brand} tiene ${digits} dígitos.`,
+  securityCodeDigits: 'El código de seguridad tiene 3 o 4 dígitos.',
+  documentInvalid: 'El documento no es válido. Revísalo.',
+  /** After the spec's 'El pago no pudo ser procesado.': where to try again. */
+  declinedNext: 'Puedes pagarlo con otra tarjeta desde el seguimiento del pedido.',
+} as const;
+
 /** Ordering §5 "Address modal". */
 export const addressMessages = {
   title: '¿Dónde te encuentras?',

@@ -150,3 +150,40 @@ describe('ordering §5 Address modal: simple inputs', () => {
     expect(details?.getAttribute('aria-required')).toBeNull();
   });
 });
+
+describe('a CONTINUAR the modal cannot complete is seen and read (ADR 046)', () => {
+  it('an address typed by hand that the map cannot place: the message takes the focus', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        String(url).includes('/geo/search')
+          ? new Response(JSON.stringify({ suggestions: [] }), {
+              status: 200,
+              headers: { 'content-type': 'application/json' },
+            })
+          : new Promise(() => {}),
+      ),
+    );
+    await render();
+    await click(button('Mi ubicación'));
+    const type = async (selector: string, value: string) => {
+      const input = document.querySelector<HTMLInputElement>(selector);
+      if (!input) throw new Error(`no ${selector}`);
+      await act(async () => {
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    };
+    await type('input[autocomplete="address-line1"]', 'Calle Inexistente 123');
+    await type('input[autocomplete="off"]:not([role])', 'Una y Otra');
+    await click(button('CONTINUAR'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(50);
+    });
+    const alert = document.querySelector('[role="alert"]');
+    expect(alert?.textContent).toBe(
+      'No pudimos ubicar esa dirección en el mapa. Marca tu ubicación en el mapa o usa Obtener mis coordenadas.',
+    );
+    expect(document.activeElement).toBe(alert);
+  });
+});

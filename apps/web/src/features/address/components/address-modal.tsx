@@ -12,31 +12,32 @@
 import {
   ADDRESS_COMPLEX_INPUT_ALIASES,
   type AddressError,
-  type AddressFields,
   addressCloseMessage,
   addressToLocation,
   addressUsesComplexInputs,
   addressValidate,
 } from '@comanda/domain/address';
 import { addressMessages, orderErrorMessages } from '@comanda/domain/messages';
-import {
-  type KeyboardEvent,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { MODAL_CLOSE_MS } from '../../../components/ui/modal';
 import { ToastOutlet, useToast } from '../../../components/ui/toast';
 import { analyticsTrack } from '../../../lib/analytics';
-import { clientLogReport } from '../../../lib/client-log';
 import { locationStore } from '../../../stores/location-store';
-import { type GeoAddress, geoAddressLine, geoReverse, geoSearch } from '../api/geo';
+import { type GeoAddress, geoAddressLine, geoSearch } from '../api/geo';
+import { useAddressLocate } from '../hooks/use-address-locate';
+import {
+  type AddressFieldsRules,
+  fieldsFromStore,
+  type Outcome,
+  type Tab,
+  type TextFields,
+  texts,
+} from '../lib/address-form';
+import { AddressField } from './address-field';
+import { AddressLocate } from './address-locate';
 import type { LatLng } from './address-map';
 import { AddressSearch } from './address-search';
+import { AddressTabs, addressAlerts } from './address-tabs';
 import './address-modal.css';
 
 // The map is the heaviest part (Leaflet): the fields are usable while it loads.
@@ -75,76 +76,6 @@ export interface AddressModalProps {
   completeStored?: boolean;
 }
 
-type Tab = AddressFieldsRules['tab'];
-type AddressFieldsRules = Parameters<typeof addressValidate>[1];
-type TextFields = Required<Omit<AddressFields, 'coords'>>;
-type Outcome = { kind: 'outside' } | { kind: 'failed' } | { kind: 'unlocated' } | null;
-type GeolocationState = 'idle' | 'loading' | 'error' | 'success';
-type ReverseState = 'idle' | 'loading' | 'found' | 'none' | 'error';
-
-const EMPTY: TextFields = {
-  direccion: '',
-  aclaraciones: '',
-  entrecalles: '',
-  postalCode: '',
-  city: '',
-  province: '',
-};
-
-/** Ours: the spec names no text for these states. */
-const texts = {
-  locating: 'Obteniendo coordenadas…',
-  located: 'Coordenadas obtenidas. Revisa el marcador y completa los campos.',
-  reverseLoading: 'Buscando la dirección de ese punto…',
-  reverseFound: 'Completamos la dirección de ese punto. Revísala.',
-  reverseNone: 'No encontramos una dirección en ese punto. Escríbela en los campos.',
-  reverseFailed: 'No pudimos obtener la dirección de ese punto. Escríbela en los campos.',
-  feeFailed: 'No pudimos consultar el costo de envío. Intenta nuevamente.',
-  unlocated:
-    'No pudimos ubicar esa dirección en el mapa. Marca tu ubicación en el mapa o usa Obtener mis coordenadas.',
-  checking: 'Consultando la zona de entrega…',
-  required: 'Obligatorio',
-  mapLabel: 'Mapa de tu ubicación',
-} as const;
-
-const FIELD_LABELS: Record<keyof TextFields, string> = {
-  direccion: 'Dirección',
-  aclaraciones: 'Aclaraciones (piso, depto.)',
-  entrecalles: 'Entrecalles',
-  postalCode: 'Código postal',
-  city: 'Localidad',
-  province: 'Provincia',
-};
-
-const AUTOCOMPLETE: Record<keyof TextFields, string> = {
-  direccion: 'address-line1',
-  aclaraciones: 'address-line2',
-  entrecalles: 'off',
-  postalCode: 'postal-code',
-  city: 'address-level2',
-  province: 'address-level1',
-};
-
-/** The modal's fields from the stored location, so 'Cambiar' starts from the current address. */
-function fieldsFromStore(): { fields: TextFields; coords: LatLng | null } {
-  const location = locationStore.get().location;
-  if (!location) return { fields: EMPTY, coords: null };
-  return {
-    fields: {
-      direccion: location.street ?? '',
-      aclaraciones: location.details ?? '',
-      entrecalles: location.betweenStreets ?? '',
-      postalCode: location.postalCode ?? '',
-      city: location.city ?? '',
-      province: location.locality ?? '',
-    },
-    coords:
-      location.lat !== undefined && location.lng !== undefined
-        ? { lat: location.lat, lng: location.lng }
-        : null,
-  };
-}
-
 /** The address modal. Renders nothing while closed. */
 export function AddressModal(props: AddressModalProps) {
   if (!props.open) return null;
@@ -175,16 +106,12 @@ function AddressDialog({
   const [geocoded, setGeocoded] = useState(true);
   const [searchText, setSearchText] = useState(initial.fields.direccion);
   const [selected, setSelected] = useState<string | null>(initial.coords ? initial.fields.direccion : null);
-  const [geolocation, setGeolocation] = useState<GeolocationState>('idle');
-  const [reverse, setReverse] = useState<ReverseState>('idle');
   const [attempted, setAttempted] = useState(completeStored);
   const [submitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [closeMessage, setCloseMessage] = useState<string | null>(null);
-  const reverseRequest = useRef<AbortController | null>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const fieldRefs = useRef<Partial<Record<keyof TextFields, HTMLInputElement | null>>>({});
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ address: null, location: null });
   const alertRef = useRef<HTMLDivElement>(null);
 
   const complex = addressUsesComplexInputs({
@@ -210,7 +137,6 @@ function AddressDialog({
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => reverseRequest.current?.abort();
   }, []);
 
   const ids = {
@@ -283,54 +209,20 @@ function AddressDialog({
     }
   };
 
-  /** The marker moved (device, drag, click): its address fills the fields when one is near. */
-  const moveTo = (point: LatLng) => {
-    setCoords(point);
-    setGeocoded(false);
-    setSelected(null);
-    setOutcome(null);
-    reverseRequest.current?.abort();
-    const controller = new AbortController();
-    reverseRequest.current = controller;
-    setReverse('loading');
-    geoReverse(point, controller.signal).then(
-      (address) => {
-        if (controller.signal.aborted) return;
-        if (address) {
-          fillFrom(address);
-          setSearchText(address.label);
-          setSelected(address.label);
-        }
-        setReverse(address ? 'found' : 'none');
-      },
-      () => !controller.signal.aborted && setReverse('error'),
-    );
-  };
-
-  const locate = () => {
-    if (!('geolocation' in navigator)) {
-      setGeolocation('error');
-      return;
-    }
-    setGeolocation('loading');
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setGeolocation('success');
-        moveTo({ lat: position.coords.latitude, lng: position.coords.longitude });
-      },
-      (error) => {
-        setGeolocation('error');
-        // A refused permission is the diner's choice; a device that cannot locate is worth knowing.
-        if (error.code !== error.PERMISSION_DENIED)
-          clientLogReport({
-            component: 'address/geolocation',
-            message: error.message,
-            bcId: branchContact.id,
-          });
-      },
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
-    );
-  };
+  const { geolocation, moveTo, locate, geolocationStatus, reverseStatus } = useAddressLocate({
+    branchContactId: branchContact.id,
+    onPoint: (point) => {
+      setCoords(point);
+      setGeocoded(false);
+      setSelected(null);
+      setOutcome(null);
+    },
+    onAddress: (address) => {
+      fillFrom(address);
+      setSearchText(address.label);
+      setSelected(address.label);
+    },
+  });
 
   const focusFirstProblem = (problems: AddressError[]) => {
     const first = problems[0];
@@ -375,6 +267,8 @@ function AddressDialog({
       if (!first) {
         setSubmitting(false);
         setOutcome({ kind: 'unlocated' });
+        // Every refusal of CONTINUAR is seen and read where the eye is (ADR 046), not only the zone's.
+        showAlert();
         return;
       }
       point = { lat: first.lat, lng: first.lng };
@@ -408,6 +302,7 @@ function AddressDialog({
     });
     if (result.status !== 'success' || !result.info) {
       setOutcome({ kind: 'failed' });
+      showAlert();
       return;
     }
     if (!result.info.insideDeliveryArea) {
@@ -421,100 +316,35 @@ function AddressDialog({
     closeAnimated();
   };
 
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const order: Tab[] = ['address', 'location'];
-    const index = order.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight'
-        ? order[(index + 1) % order.length]
-        : event.key === 'ArrowLeft'
-          ? order[(index - 1 + order.length) % order.length]
-          : event.key === 'Home'
-            ? order[0]
-            : event.key === 'End'
-              ? order[order.length - 1]
-              : undefined;
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
-
-  const takeAway = branchContact.deliveryConfig.orderModes?.find((mode) => mode.type === 'TAKE_AWAY');
-  const alerts: ReactNode[] = [];
-  if (closeMessage) alerts.push(<p key="close">{closeMessage}</p>);
-  if (outcome?.kind === 'outside') {
-    alerts.push(<p key="outside">{orderErrorMessages.outsideZone}</p>);
-    alerts.push(
-      <p key="advice">
-        {takeAway
-          ? orderErrorMessages.switchToTakeAway(takeAway.showName)
-          : orderErrorMessages.enterAnotherAddress}
-      </p>,
-    );
-  }
-  if (outcome?.kind === 'failed') alerts.push(<p key="failed">{texts.feeFailed}</p>);
-  if (outcome?.kind === 'unlocated') alerts.push(<p key="unlocated">{texts.unlocated}</p>);
-  if (allRequired && tab === 'location') alerts.push(<p key="required">{allRequired}</p>);
+  const alerts = addressAlerts({
+    closeMessage,
+    outcome,
+    takeAwayName:
+      branchContact.deliveryConfig.orderModes?.find((mode) => mode.type === 'TAKE_AWAY')?.showName ?? null,
+    allRequired: tab === 'location' ? allRequired : null,
+  });
 
   const field = (name: keyof TextFields) => {
     const own = name === 'direccion' || name === 'entrecalles' ? errorOf(name) : null;
     const missing = allRequired !== null && complexFields.includes(name) && fields[name].trim() === '';
-    const describedBy = [own ? ids.error(name) : null, missing ? ids.alert : null].filter(Boolean).join(' ');
     return (
-      <div className="address-field" key={name}>
-        <label htmlFor={ids.field(name)} className="address-field__label">
-          {FIELD_LABELS[name]}
-          {isRequired(name) ? (
-            <>
-              {' '}
-              <span aria-hidden="true">*</span>
-            </>
-          ) : null}
-        </label>
-        <input
-          ref={(element) => {
-            fieldRefs.current[name] = element;
-          }}
-          id={ids.field(name)}
-          className="address-field__input"
-          type="text"
-          autoComplete={AUTOCOMPLETE[name]}
-          inputMode={name === 'postalCode' ? 'text' : undefined}
-          maxLength={name === 'postalCode' ? 12 : 200}
-          aria-required={isRequired(name) || undefined}
-          aria-invalid={own || missing ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          value={fields[name]}
-          onChange={(event) => edit(name, event.target.value)}
-        />
-        {own ? (
-          <p id={ids.error(name)} className="field-error">
-            {own}
-          </p>
-        ) : null}
-      </div>
+      <AddressField
+        key={name}
+        name={name}
+        id={ids.field(name)}
+        errorId={ids.error(name)}
+        alertId={ids.alert}
+        value={fields[name]}
+        required={isRequired(name)}
+        error={own}
+        missing={missing}
+        inputRef={(element) => {
+          fieldRefs.current[name] = element;
+        }}
+        onChange={(value) => edit(name, value)}
+      />
     );
   };
-
-  const geolocationStatus =
-    geolocation === 'loading'
-      ? texts.locating
-      : geolocation === 'error'
-        ? addressMessages.geolocationFailed
-        : geolocation === 'success'
-          ? texts.located
-          : '';
-  const reverseStatus =
-    reverse === 'loading'
-      ? texts.reverseLoading
-      : reverse === 'found'
-        ? texts.reverseFound
-        : reverse === 'none'
-          ? texts.reverseNone
-          : reverse === 'error'
-            ? texts.reverseFailed
-            : '';
 
   const map = (movable: boolean) => (
     <Suspense fallback={<div className="address-map address-map--loading" aria-hidden="true" />}>
@@ -558,27 +388,7 @@ function AddressDialog({
           </button>
         </header>
         <div className="modal__body">
-          <div role="tablist" aria-label={addressMessages.title} className="address-tabs">
-            {(['address', 'location'] as const).map((which) => (
-              <button
-                key={which}
-                ref={(element) => {
-                  tabRefs.current[which] = element;
-                }}
-                type="button"
-                role="tab"
-                id={ids.tab(which)}
-                aria-selected={tab === which}
-                aria-controls={ids.panel(which)}
-                tabIndex={tab === which ? 0 : -1}
-                className="address-tabs__tab"
-                onClick={() => setTab(which)}
-                onKeyDown={onTabKeyDown}
-              >
-                {which === 'address' ? addressMessages.addressTab : addressMessages.locationTab}
-              </button>
-            ))}
-          </div>
+          <AddressTabs tab={tab} ids={ids} onChange={setTab} />
 
           {tab === 'address' ? (
             <div
@@ -609,24 +419,13 @@ function AddressDialog({
               aria-labelledby={ids.tab('location')}
               className="address-panel"
             >
-              <div className="address-locate">
-                <button
-                  type="button"
-                  className="button button--bordered"
-                  onClick={locate}
-                  disabled={geolocation === 'loading'}
-                  aria-describedby={`${id}-geolocation`}
-                >
-                  {addressMessages.getCoordinates}
-                </button>
-                <p
-                  id={`${id}-geolocation`}
-                  className={`address-field__status${geolocation === 'error' ? ' address-field__status--error' : ''}`}
-                  role={geolocation === 'error' ? 'alert' : 'status'}
-                >
-                  {geolocationStatus}
-                </p>
-              </div>
+              <AddressLocate
+                id={`${id}-geolocation`}
+                loading={geolocation === 'loading'}
+                failed={geolocation === 'error'}
+                status={geolocationStatus}
+                onLocate={locate}
+              />
               {map(true)}
               <p className="address-field__status" role="status">
                 {reverseStatus}

@@ -22,7 +22,8 @@ export function CheckoutActions({
   return (
     <>
       {general.length > 0 ? (
-        <ul className="checkout-errors">
+        // A group the first-invalid focus finds when no field is wrong (use-first-invalid-focus.ts).
+        <ul className="checkout-errors" data-invalid="true" tabIndex={-1}>
           {general.map((error) => (
             <li key={error.code} className="field-error">
               {error.message}

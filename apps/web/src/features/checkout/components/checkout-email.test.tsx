@@ -29,7 +29,7 @@ async function type(input: HTMLInputElement | undefined, value: string) {
 }
 
 async function sendPayingCash() {
-  await type(field('¿Con cuánto abonás?'), '20000');
+  await type(field('¿Con cuánto vas a pagar?'), '20000');
   await sendOrder();
 }
 

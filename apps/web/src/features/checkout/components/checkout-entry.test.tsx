@@ -58,7 +58,7 @@ async function codeSettles() {
 
 /** Sends the order paying cash, with a tender (the payment type chosen first). */
 async function sendPayingCash() {
-  await type(field('¿Con cuánto abonás?'), '20000');
+  await type(field('¿Con cuánto vas a pagar?'), '20000');
   await sendOrder();
 }
 

@@ -6,21 +6,17 @@
  * `@comanda/domain`; this file wires the sections, each in its own file, to
  * one form.
  */
-import { type CheckoutError, checkoutValidate } from '@comanda/domain/checkout-validation';
 import type { CodeDiscount } from '@comanda/domain/code-discount';
 import { checkoutMessages } from '@comanda/domain/messages';
-import { moneyToMajor } from '@comanda/domain/money';
 import { notesLimit } from '@comanda/domain/notes';
 import { phoneToE164 } from '@comanda/domain/phone';
 import { pricingCompute } from '@comanda/domain/pricing';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation as useRouterLocation } from 'react-router';
 import { useStorefrontLocation } from '../../../app/routes/use-storefront-location';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useMarketingTags } from '../../../hooks/use-marketing-tags';
-import { analyticsSessionId } from '../../../lib/analytics-sender';
-import { appIsInstalled } from '../../../lib/app-environment';
 import { branchLogoUrl } from '../../../lib/branch';
 import { useNow } from '../../../lib/ordering-state';
 import { cartPath, modePath } from '../../../lib/storefront-path';
@@ -35,17 +31,17 @@ import { StorefrontLayout } from '../../shell/components/storefront-layout';
 import { useModeCharges } from '../api/checkout-api';
 import { partnerLinkOf } from '../api/partner-benefits-api';
 import '../checkout.css';
-import { useCheckoutCode } from '../hooks/use-checkout-code';
+import { droppedCodeMessages, useCheckoutCode } from '../hooks/use-checkout-code';
 import { useCheckoutEntered } from '../hooks/use-checkout-entered';
 import { useCheckoutLoyalty } from '../hooks/use-checkout-loyalty';
 import { useCheckoutSchedule } from '../hooks/use-checkout-schedule';
+import { useCheckoutSubmit } from '../hooks/use-checkout-submit';
 import { useCodeApplication } from '../hooks/use-code-application';
 import { useCustomerFields } from '../hooks/use-customer-fields';
-import { useOrderSend } from '../hooks/use-order-send';
-import { partnerBenefitMessages, usePartnerBenefits } from '../hooks/use-partner-benefits';
+import { useFirstInvalidFocus } from '../hooks/use-first-invalid-focus';
+import { usePartnerBenefits } from '../hooks/use-partner-benefits';
 import { usePaymentChoice } from '../hooks/use-payment-choice';
-import { checkoutValidationInput, codeValidationBody } from '../lib/checkout-inputs';
-import { orderPayloadBuild } from '../lib/order-payload';
+import { codeValidationBody } from '../lib/checkout-inputs';
 import { CheckoutActions, PriceChangeDialog } from './checkout-actions';
 import { CheckoutSummary } from './checkout-summary';
 import { CodeDialogs } from './code-discount-modal';
@@ -93,9 +89,9 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
 
   const loyalty = useCheckoutLoyalty(contact);
   const customer = useCustomerFields(entry, loyalty);
-  const { name, phone, phoneCountry, email, tableNumber } = customer;
+  const { phone, phoneCountry } = customer;
   const paymentChoice = usePaymentChoice(mode, deliveryInfo, { now, timeZone: contact.timezone });
-  const { payment, needsCard } = paymentChoice;
+  const { payment } = paymentChoice;
   const schedule = useCheckoutSchedule(contact, mode, now);
   const { timing, scheduledAt } = schedule;
   const partner = usePartnerBenefits(
@@ -142,122 +138,43 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
   useCheckoutEntered(contact.id, cart, mode);
 
   // ---------------------------------------------------------------- validation and send
-  const [errors, setErrors] = useState<CheckoutError[]>([]);
-  const [priceChange, setPriceChange] = useState<{ price: number } | null>(null);
-  const orderSend = useOrderSend(contact, {
-    onCardRefused: paymentChoice.setCardRefused,
-    onPriceChanged: (price) => {
+  const destination = delivery ? dinerLocation : null;
+  const submit = useCheckoutSubmit({
+    contact,
+    country,
+    mode,
+    items: cart?.items ?? null,
+    pricing,
+    customer,
+    paymentChoice,
+    schedule,
+    loyalty,
+    partner,
+    entry,
+    destination,
+    deliveryInfo,
+    deliveryInfoLoading: storefrontLocation.deliveryInfo.status === 'loading',
+    phoneE164,
+    phoneMatches,
+    code: code?.discount.code ?? null,
+    notes,
+    toast,
+    onMenuStale: () => {
       if (!mode) return;
-      // Show the new figures (the breakdown reprices with the fresh menu) and ask again.
       menuForget(contact.alias, contact.id, mode.id);
       setMenuAttempt((value) => value + 1);
-      setPriceChange({ price });
-    },
-    onRefused: (error) => {
-      // The partner's token expired since the preview: the order goes on without the benefit, repriced.
-      if (error.status === 401 && error.fields.authorization) {
-        partner.refuse();
-        toast(partnerBenefitMessages.refused, 'error');
-        return true;
-      }
-      const refusal = error.fields['loyaltyInfo.redeemedPoints'];
-      if (!refusal) return false;
-      loyalty.refuse(refusal);
-      toast(refusal, 'error');
-      return true;
     },
   });
-
-  const destination = delivery ? dinerLocation : null;
-  const validate = () =>
-    pricing && mode
-      ? checkoutValidate(
-          checkoutValidationInput({
-            contact,
-            mode,
-            pricing,
-            customer,
-            paymentChoice,
-            destination,
-            deliveryInfo,
-            deliveryInfoLoading: storefrontLocation.deliveryInfo.status === 'loading',
-            schedule,
-            country,
-          }),
-        )
-      : null;
-
-  // A field's error goes as soon as the diner edits it; the next send checks again.
-  const clearError = (field: CheckoutError['field']) =>
-    setErrors((current) =>
-      current.some((e) => e.field === field) ? current.filter((e) => e.field !== field) : current,
-    );
-  const fieldError = (field: CheckoutError['field']) =>
-    errors.filter((error) => error.field === field).at(-1)?.message ?? null;
-
-  async function send(confirmedPrice?: number) {
-    if (orderSend.sending || !pricing || !mode || !cart) return;
-    // With no usable payment type the checks say why ('Asegurese de haber elegido un medio de pago primero').
-    const result = validate();
-    if (!result) return;
-    setErrors(result.errors);
-    if (!result.valid) {
-      if (result.toast) toast(result.toast, 'error');
-      return;
-    }
-    if (!payment) return;
-    const loyaltyProblem = phoneMatches ? loyalty.message(pricing.loyalty) : null;
-    if (loyaltyProblem) {
-      toast(loyaltyProblem, 'error');
-      return;
-    }
-    // Sent before the partner answers, the order would go without a benefit the diner has.
-    if (partner.status === 'loading') {
-      toast(partnerBenefitMessages.verifying, 'info');
-      return;
-    }
-    const payload = orderPayloadBuild({
-      mode,
-      branchContactId: contact.id,
-      items: cart.items,
-      price: confirmedPrice ?? moneyToMajor(pricing.total, mantissa),
-      payment,
-      entry,
-      customer: {
-        name,
-        phone: phoneE164(),
-        email,
-        document: result.document,
-        tableNumber,
-        optIn: customer.optIn,
-      },
-      redeemedPoints: pricing.loyalty.redeemedPoints,
-      destination,
-      notes,
-      paysWith: result.paysWith,
-      mantissaLength: mantissa,
-      scheduledAt,
-      code: code?.discount.code ?? null,
-      partner: partner.order?.fields ?? null,
-      analyticsSessionId: analyticsSessionId(),
-      installedApp: appIsInstalled(),
-    });
-    await orderSend.send({
-      payload,
-      mode,
-      payment,
-      customerSession: loyalty.session?.token ?? null,
-      partnerToken: partner.order?.token ?? null,
-      card: needsCard ? paymentChoice.card : null,
-      scheduledAt,
-    });
-  }
+  const { errors, fieldError, clearError, priceChange, setPriceChange } = submit;
+  const send = submit.send;
+  const formRef = useRef<HTMLFormElement>(null);
+  const announcement = useFirstInvalidFocus(formRef, submit.refused);
 
   // ---------------------------------------------------------------- code
   const codeApplication = useCodeApplication({
     codeDiscount,
     linkCode: entry.code,
-    validationErrors: validate()?.errors ?? [],
+    validationErrors: submit.validate()?.errors ?? [],
     paymentChosen: payment !== null,
     priced: pricing !== null,
     body: (text) =>
@@ -293,7 +210,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
     </StorefrontLayout>
   );
   // The placed order's cart is gone by now: the wait for the card's decision replaces the form.
-  if (orderSend.paying) return layout(<Spinner label="Procesando el pago…" />);
+  if (submit.paying) return layout(<Spinner label="Procesando el pago…" />);
   if (cartState.alias === contact.alias && (!cart || cart.items.length === 0)) {
     return layout(
       <section className="checkout__empty">
@@ -311,6 +228,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
 
   return layout(
     <form
+      ref={formRef}
       className="checkout__form"
       noValidate
       aria-labelledby={`${formId}-title`}
@@ -343,13 +261,22 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
         choice={paymentChoice}
         onChoose={codeDiscount.changePayment}
         documentLabel={documentLabel}
-        checked={errors.length > 0}
+        checked={submit.refused > 0}
+        total={pricing.total}
+        country={country}
         fieldError={fieldError}
         clearError={clearError}
         code={code?.discount.code ?? null}
         onCodeOpen={codeDiscount.openModal}
         onCodeRemove={codeDiscount.remove}
         codePending={codeApplication.pendingMessage}
+        codeDropped={
+          codeDiscount.dropped
+            ? codeDiscount.dropped.refusal
+              ? droppedCodeMessages.refused(codeDiscount.dropped.code, codeDiscount.dropped.refusal)
+              : droppedCodeMessages.checking(codeDiscount.dropped.code)
+            : null
+        }
       />
 
       <LoyaltyRedeem
@@ -385,9 +312,12 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       <CheckoutActions
         errors={errors}
         cartHref={`${cartPath(contact.alias)}${search}`}
-        sending={orderSend.sending}
+        sending={submit.sending}
       />
 
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       <CodeDialogs code={codeDiscount} onApply={() => void codeApplication.apply()} />
       <PriceChangeDialog
         price={priceChange?.price ?? null}

@@ -1,6 +1,6 @@
 import { type CodeDiscountStatus, codeDiscountButtonLabel } from '@comanda/domain/code-discount';
 import { cartMessages, codeDiscountMessages } from '@comanda/domain/messages';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Modal } from '../../../components/ui/modal';
 import type { useCheckoutCode } from '../hooks/use-checkout-code';
@@ -20,6 +20,11 @@ interface CodeDiscountModalProps {
 export function CodeDiscountModal(props: CodeDiscountModalProps) {
   const id = useId();
   const label = codeDiscountButtonLabel(props.status);
+  const input = useRef<HTMLInputElement>(null);
+  // A refusal sends the diner back to the code, where its message is read (ADR 046).
+  useEffect(() => {
+    if (props.error) input.current?.focus();
+  }, [props.error]);
   return (
     <Modal
       open={props.open}
@@ -29,7 +34,7 @@ export function CodeDiscountModal(props: CodeDiscountModalProps) {
         <button
           type="button"
           className="button"
-          disabled={props.status === 'loading' || (props.status !== 'success' && props.code.trim() === '')}
+          disabled={props.status === 'loading'}
           aria-busy={props.status === 'loading'}
           onClick={props.onApply}
         >
@@ -41,6 +46,7 @@ export function CodeDiscountModal(props: CodeDiscountModalProps) {
         <span>Código</span>
       </label>
       <input
+        ref={input}
         id={`${id}-code`}
         className="checkout-input"
         value={props.code}

@@ -175,7 +175,7 @@ export function CustomerFields({
         <span>{`Quiero recibir recordatorios y promociones de ${contact.branch.name} por WhatsApp`}</span>
       </label>
       {address ? (
-        <div className="checkout-address">
+        <div className="checkout-address" data-invalid={addressError ? true : undefined}>
           <span className="checkout-address__label">Dirección de entrega</span>
           <span>{address.text ?? 'Sin dirección'}</span>
           {address.open ? (

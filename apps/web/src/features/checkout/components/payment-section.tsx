@@ -1,6 +1,7 @@
 /** 'Mi pago' (ordering §2 Checkout): the payment type, the cash tender, the card form and the code button. */
 import type { CheckoutError } from '@comanda/domain/checkout-validation';
 import { checkoutMessages, codeDiscountMessages } from '@comanda/domain/messages';
+import { type Minor, type MoneyCountry, moneyFormat, moneyFormatNumber } from '@comanda/domain/money';
 import type { PaymentChoice } from '../hooks/use-payment-choice';
 import { FieldError, fieldErrorId } from './field-error';
 
@@ -9,8 +10,11 @@ interface Props {
   choice: PaymentChoice;
   onChoose: (paymentId: string) => void;
   documentLabel: string;
-  /** Whether a send was tried: the card's incomplete fields show only then. */
+  /** Whether a send was refused: the card's empty fields, and every problem, show from then on. */
   checked: boolean;
+  /** The order's total: the cash tender's one-tap exact amount. */
+  total: Minor;
+  country: MoneyCountry;
   fieldError: (field: CheckoutError['field']) => string | null;
   clearError: (field: CheckoutError['field']) => void;
   /** The applied code, if any. */
@@ -20,6 +24,8 @@ interface Props {
   onCodeRemove: (() => void) | null;
   /** An entry link's code waiting for the diner's data, or null. */
   codePending: string | null;
+  /** What happened to a code the schedule change deleted (being asked again, or refused), or null. */
+  codeDropped: string | null;
 }
 
 export function PaymentSection({
@@ -28,12 +34,15 @@ export function PaymentSection({
   onChoose,
   documentLabel,
   checked,
+  total,
+  country,
   fieldError,
   clearError,
   code,
   onCodeOpen,
   onCodeRemove,
   codePending,
+  codeDropped,
 }: Props) {
   const { payment, cardState, card } = choice;
   const paysWithError = fieldError('paysWith');
@@ -44,7 +53,11 @@ export function PaymentSection({
   return (
     <section className="checkout-card" aria-labelledby={`${formId}-payment`}>
       <h2 id={`${formId}-payment`}>{checkoutMessages.myPayment}</h2>
-      <fieldset className="checkout-options" aria-describedby={describedBy('payment', paymentError)}>
+      <fieldset
+        className="checkout-options"
+        data-invalid={paymentError ? true : undefined}
+        aria-describedby={describedBy('payment', paymentError)}
+      >
         <legend className="visually-hidden">Medio de pago</legend>
         {choice.usableTypes.map((type) => (
           <label key={type.id} className="option">
@@ -66,18 +79,31 @@ export function PaymentSection({
       <FieldError formId={formId} field="payment" error={paymentError} />
       {payment?.paymentMethod === 'CASH' ? (
         <div className="checkout-field">
-          <label htmlFor={`${formId}-paysWith`}>¿Con cuánto abonás?</label>
-          <input
-            id={`${formId}-paysWith`}
-            inputMode="decimal"
-            value={choice.paysWith}
-            aria-invalid={paysWithError ? true : undefined}
-            aria-describedby={describedBy('paysWith', paysWithError)}
-            onChange={(event) => {
-              choice.setPaysWith(event.target.value);
-              clearError('paysWith');
-            }}
-          />
+          <label htmlFor={`${formId}-paysWith`}>¿Con cuánto vas a pagar?</label>
+          <div className="checkout-tender">
+            <input
+              id={`${formId}-paysWith`}
+              inputMode="decimal"
+              value={choice.paysWith}
+              aria-invalid={paysWithError ? true : undefined}
+              aria-describedby={describedBy('paysWith', paysWithError)}
+              onChange={(event) => {
+                choice.setPaysWith(event.target.value);
+                clearError('paysWith');
+              }}
+            />
+            {/* The exact amount as the input reads it back (moneyParseInput), so it is never under the total. */}
+            <button
+              type="button"
+              className="button button--bordered button--small"
+              onClick={() => {
+                choice.setPaysWith(moneyFormatNumber(total, country));
+                clearError('paysWith');
+              }}
+            >
+              {`Monto exacto: ${moneyFormat(total, country)}`}
+            </button>
+          </div>
           <FieldError formId={formId} field="paysWith" error={paysWithError} />
         </div>
       ) : null}
@@ -94,8 +120,11 @@ export function PaymentSection({
                 ['cardDocument', documentLabel, 'off', 'numeric'],
               ] as const
             ).map(([field, label, autoComplete, inputMode]) => {
+              // An empty field says so after a send; a wrong one once the diner leaves it (or after a send).
               const error =
-                choice.cardRefused[field] ?? (checked ? (cardState?.fieldErrors[field] ?? null) : null);
+                choice.cardRefused[field] ??
+                (checked ? (cardState?.fieldErrors[field] ?? null) : null) ??
+                (checked || choice.cardTouched.has(field) ? (cardState?.problems[field] ?? null) : null);
               return (
                 <div key={field} className="checkout-field">
                   <label htmlFor={`${formId}-${field}`}>{label}</label>
@@ -110,6 +139,9 @@ export function PaymentSection({
                     onChange={(event) => {
                       choice.setCard((current) => ({ ...current, [field]: event.target.value }));
                       choice.setCardRefused(({ [field]: _edited, ...rest }) => rest);
+                    }}
+                    onBlur={() => {
+                      if (card[field].trim() !== '') choice.cardTouch(field);
                     }}
                   />
                   <FieldError formId={formId} field={field} error={error} />
@@ -135,6 +167,11 @@ export function PaymentSection({
         ) : (
           <>
             {codePending ? <span className="muted">{codePending}</span> : null}
+            {codeDropped ? (
+              <span className="checkout-code__dropped" role="status">
+                {codeDropped}
+              </span>
+            ) : null}
             <button type="button" className="button button--bordered button--small" onClick={onCodeOpen}>
               {codeDiscountMessages.title}
             </button>

@@ -19,7 +19,7 @@ export function ScheduleSection({ formId, schedule, error, onChange }: Props) {
   return (
     <section className="checkout-card" aria-labelledby={`${formId}-timing`}>
       <h2 id={`${formId}-timing`}>{title}</h2>
-      <fieldset className="segmented">
+      <fieldset className="segmented" data-invalid={error ? true : undefined} aria-describedby={describedBy}>
         <legend className="visually-hidden">{title}</legend>
         <label className="segmented__option">
           <input

@@ -4,8 +4,10 @@
  * itself (`useCodeDiscount`), and what changing the payment type or the
  * schedule does to it. For most diners a payment type change first warns 'Si
  * cambias el medio de pago se borrará el código de descuento' and a schedule
- * change deletes it; an external-loyalty user's code is kept through both, is
- * never deleted automatically, and cannot be deleted by the diner.
+ * change deletes it — then (ours, ADR 046) asks for it again at the new time,
+ * so it comes back if the venue still accepts it, and the code row says why
+ * when not; an external-loyalty user's code is kept through both, is never
+ * deleted automatically, and cannot be deleted by the diner.
  */
 import {
   codeDiscountKeptOnScheduleChange,
@@ -41,7 +43,9 @@ export function useCheckoutCode(input: {
     },
     changeSchedule(apply: () => void) {
       apply();
-      if (applied && !codeDiscountKeptOnScheduleChange(externalLoyalty)) codeDiscount.remove();
+      // A code refused at the previous time is asked for again too: it may apply at this one.
+      if ((applied || codeDiscount.dropped) && !codeDiscountKeptOnScheduleChange(externalLoyalty))
+        codeDiscount.dropForSchedule();
     },
     paymentWarning: {
       open: pendingPayment !== null,
@@ -54,3 +58,9 @@ export function useCheckoutCode(input: {
     },
   };
 }
+
+/** (ours) What the code row says about a code a schedule change deleted. */
+export const droppedCodeMessages = {
+  checking: (code: string) => `Revisando tu código ${code} para el nuevo horario…`,
+  refused: (code: string, reason: string) => `El código ${code} no aplica al horario elegido: ${reason}`,
+};

@@ -7,6 +7,7 @@
  */
 import type { CheckoutError } from '@comanda/domain/checkout-validation';
 import { type CodeDiscount, codeDiscountPrecheck } from '@comanda/domain/code-discount';
+import { useEffect, useRef } from 'react';
 import type { useCheckoutCode } from './use-checkout-code';
 import { useEntryCode } from './use-entry-code';
 
@@ -46,5 +47,15 @@ export function useCodeApplication(input: {
     apply,
     onRefused: input.onLinkCodeRefused,
   });
+  // A code the schedule change deleted is asked for again at the new time, as if typed again.
+  const latest = useRef({ apply, settle: codeDiscount.droppedSettle });
+  latest.current = { apply, settle: codeDiscount.droppedSettle };
+  const dropped = codeDiscount.dropped;
+  const droppedSeq = dropped?.checking ? dropped.seq : null;
+  const droppedCode = dropped?.code ?? null;
+  useEffect(() => {
+    if (droppedSeq === null || droppedCode === null) return;
+    void latest.current.apply(droppedCode).then((refusal) => latest.current.settle(droppedSeq, refusal));
+  }, [droppedSeq, droppedCode]);
   return { apply, pendingMessage: linkCode.pendingMessage };
 }

@@ -12,10 +12,25 @@ import type { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { codeDiscountValidate } from '../api/checkout-api';
 
+/** (ours) 'Aplicar' pressed with nothing typed. */
+export const codeTypedMissing = 'Escribe tu código de descuento para aplicarlo.';
+
 interface AppliedCode {
   discount: CodeDiscount;
   terms: string[];
   appliedAt: number;
+}
+
+/**
+ * A code the schedule change deleted (ordering §4), being asked for again at
+ * the new time (`checking`), or refused there (`refusal`, what the venue said).
+ */
+export interface DroppedCode {
+  code: string;
+  /** Grows with every schedule change, so only the newest answer counts. */
+  seq: number;
+  checking: boolean;
+  refusal: string | null;
 }
 
 interface ApplyInput {
@@ -38,6 +53,7 @@ export function useCodeDiscount(
   const [text, setText] = useState(initialText);
   const [status, setStatus] = useState<CodeDiscountStatus>('init');
   const [error, setError] = useState<string | null>(null);
+  const [dropped, setDropped] = useState<DroppedCode | null>(null);
   useEffect(() => {
     if (!code?.discount.limitedUsage || externalLoyalty) return;
     const timer = window.setInterval(() => {
@@ -60,7 +76,12 @@ export function useCodeDiscount(
       setError(input.precheck);
       return input.precheck;
     }
-    const body = typed.trim() ? input.body(typed.trim()) : null;
+    // An empty 'Aplicar' says what is missing instead of doing nothing (ADR 046).
+    if (!typed.trim()) {
+      setError(codeTypedMissing);
+      return codeTypedMissing;
+    }
+    const body = input.body(typed.trim());
     if (!body) return null;
     setStatus('loading');
     setError(null);
@@ -88,6 +109,30 @@ export function useCodeDiscount(
     setStatus('init');
     setError(null);
     setText('');
+    setDropped(null);
+  }
+
+  /** Deletes the code for a schedule change and marks it to be asked for again at the new time. */
+  function dropForSchedule() {
+    const previous = code?.discount.code ?? dropped?.code;
+    if (!previous) return;
+    setCode(null);
+    setStatus('init');
+    setError(null);
+    setText(previous);
+    setDropped((current) => ({
+      code: previous,
+      seq: (current?.seq ?? 0) + 1,
+      checking: true,
+      refusal: null,
+    }));
+  }
+
+  /** The answer for the dropped code at the new time (null: applied again); an older answer is ignored. */
+  function droppedSettle(seq: number, refusal: string | null) {
+    setDropped((current) =>
+      current?.seq !== seq ? current : refusal ? { ...current, checking: false, refusal } : null,
+    );
   }
 
   function edit(value: string) {
@@ -101,5 +146,19 @@ export function useCodeDiscount(
     setOpen(true);
   }
 
-  return { code, open, text, status, error, apply, remove, edit, openModal, close: () => setOpen(false) };
+  return {
+    code,
+    open,
+    text,
+    status,
+    error,
+    apply,
+    remove,
+    edit,
+    openModal,
+    close: () => setOpen(false),
+    dropped,
+    dropForSchedule,
+    droppedSettle,
+  };
 }

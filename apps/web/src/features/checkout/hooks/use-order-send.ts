@@ -5,7 +5,7 @@
  * payment, the venue's WhatsApp message, the payment redirect or link, and the
  * follow-up page.
  */
-import { checkoutMessages, orderErrorMessages } from '@comanda/domain/messages';
+import { cardMessages, checkoutMessages, orderErrorMessages } from '@comanda/domain/messages';
 import { paymentTypeRedirects } from '@comanda/domain/payment-type';
 import type { PaymentType } from '@comanda/domain/types';
 import { type VenuePaymentState, venueWhatsAppLinkWithPayment } from '@comanda/domain/venue-message';
@@ -179,7 +179,9 @@ export function useOrderSend(contact: ApiBranchContact, callbacks: Callbacks) {
       const outcome = await cardOutcome(card, cardToken, placed.code, key);
       setPaying(false);
       if (outcome === 'PAID') toast(orderErrorMessages.paymentSucceeded, 'success');
-      else if (outcome === 'REJECTED') toast(orderErrorMessages.paymentFailed, 'error');
+      // A declined card says what to do next: the follow-up offers to pay the same order again.
+      else if (outcome === 'REJECTED')
+        toast(`${orderErrorMessages.paymentFailed} ${cardMessages.declinedNext}`, 'error');
       // ordering §8 lists the failed start as information: the order exists and can be paid from its follow-up.
       else if (outcome === 'FAILED') toast(orderErrorMessages.paymentStartFailed, 'info');
       else toast(checkoutMessages.cardPending, 'info');

@@ -42,6 +42,10 @@ export function usePaymentChoice(
   const cardState = needsCard ? cardCheck(card, clock) : null;
   // What the card's provider refused when tokenizing, per field (shown until the field is edited).
   const [cardRefused, setCardRefused] = useState<Partial<Record<keyof CardForm, string>>>({});
+  // The card fields the diner has left once: a field's problem shows only after that (or after a send).
+  const [cardTouched, setCardTouched] = useState<ReadonlySet<keyof CardForm>>(new Set());
+  const cardTouch = (field: keyof CardForm) =>
+    setCardTouched((current) => (current.has(field) ? current : new Set([...current, field])));
   return {
     allTypes,
     usableTypes,
@@ -55,6 +59,8 @@ export function usePaymentChoice(
     cardState,
     cardRefused,
     setCardRefused,
+    cardTouched,
+    cardTouch,
   };
 }
 

@@ -40,7 +40,8 @@ export function PayForm({
     event.preventDefault();
     if (busy) return;
     const check = cardCheck(inputs, { now: Date.now(), timeZone });
-    setFieldErrors(check.fieldErrors);
+    // An empty field says so; a filled one says what is wrong with it (the domain's card rules).
+    setFieldErrors({ ...check.problems, ...check.fieldErrors });
     if (!check.complete || !check.valid) {
       setProblem(followUpMessages.cardFieldsInvalid);
       return;
