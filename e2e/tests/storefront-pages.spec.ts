@@ -134,6 +134,21 @@ test.describe('storefront pages', () => {
   });
 });
 
+test("after a crash (a screen's code that did not load), 'Volver al inicio' leaves the error behind", async ({
+  page,
+}) => {
+  await storefrontPrepare(page);
+  // The category pages' chunk fails to arrive, as after a deploy that removed it.
+  await page.route(/\/assets\/menu-pages-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/menu/brasa-nunez/delivery');
+  await page.getByRole('region', { name: 'Categorías' }).getByRole('link', { name: 'Postres' }).click();
+  await expect(page.getByRole('heading', { name: 'Algo salió mal' })).toBeVisible();
+  await page.getByRole('link', { name: 'Volver al inicio' }).click();
+  await expect(page).toHaveURL(/\/menu\/brasa-nunez$/);
+  await expect(page.getByRole('heading', { name: 'Algo salió mal' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Brasa Parrilla' })).toBeVisible();
+});
+
 test('the error page, light and dark, at phone and desktop widths', async ({ page }) => {
   for (const scheme of ['light', 'dark'] as const) {
     await page.addInitScript((value) => localStorage.setItem('comanda.colorScheme', value), scheme);

@@ -1,4 +1,4 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { ApiError } from '../lib/api-client';
 import { appLastStorefront } from '../lib/app-environment';
 
@@ -36,9 +36,11 @@ export function ErrorScreen({
             Reintentar
           </button>
         ) : null}
-        <Link className={onRetry ? 'button button--bordered' : 'button'} to={out.href}>
+        {/* A full load, not a router link: the error boundary's failed state (a crash, a chunk that did not
+            load) outlives a client-side navigation, and the way out must leave it behind. */}
+        <a className={onRetry ? 'button button--bordered' : 'button'} href={out.href}>
           {out.label}
-        </Link>
+        </a>
       </div>
     </main>
   );
