@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds, useTestApp } from './support/test-app';
 
@@ -39,5 +40,21 @@ describe.each(testDatabaseKinds())('platform on %s', (kind) => {
     expect(scriptSrc).toContain('https://connect.facebook.net');
     expect(scriptSrc).toContain('https://www.googletagmanager.com');
     expect(scriptSrc).not.toContain('unsafe-inline');
+  });
+
+  it('serves /docs under its own policy: no inline code but the logo style Swagger UI writes, by hash', async () => {
+    const page = await ctx.app.inject({ method: 'GET', url: '/docs' });
+    expect(page.statusCode).toBe(200);
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).not.toContain('unsafe-inline');
+    const styleSrc = policy.split(';').find((directive) => directive.startsWith('style-src'));
+    // The standalone preset's top-bar logo (an SVG with a <style>), the one inline style the page writes.
+    const logoStyle = '.logo_small_svg__cls-2{fill:#fff}.logo_small_svg__cls-3{fill:#85ea2d}';
+    expect(styleSrc).toBe(
+      `style-src 'self' 'sha256-${createHash('sha256').update(logoStyle).digest('base64')}'`,
+    );
+    // Its scripts and the spec it reads answer under the same policy.
+    const script = await ctx.app.inject({ method: 'GET', url: '/docs/static/swagger-initializer.js' });
+    expect(script.headers['content-security-policy']).toBe(policy);
   });
 });

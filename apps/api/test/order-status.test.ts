@@ -211,6 +211,17 @@ describe.each(testDatabaseKinds())('order status moves and error reports on %s',
       `Fuego Palermo canceló tu pedido ${placed.code}.\nMotivo: Nos quedamos sin pan\n` +
         `Sigue tu pedido en https://pedidos.example/menu/fuego-palermo/order/${placed.code}`,
     );
+
+    // The diner's follow-up reads the reason too (issue 18).
+    const view = await request(ctx, 'GET', `/api/diner/order/${placed.code}`);
+    expect(view.body).toMatchObject({ status: 'CANCELED', cancelReason: 'Nos quedamos sin pan' });
+  });
+
+  it('shows the diner no cancel reason before the order is cancelled', async () => {
+    const placed = await orderPlace(ctx, palermoTakeAway(palermo));
+    await move(placed.id, 'ACCEPTED');
+    const view = await request(ctx, 'GET', `/api/diner/order/${placed.code}`);
+    expect(view.body).toMatchObject({ status: 'ACCEPTED', cancelReason: null });
   });
 
   it('refuses a body that is not a move with 400 per field', async () => {

@@ -270,6 +270,14 @@ export const followUpMessages = {
   pay: 'Pagar',
   /** (ours) The label on the greyed detail of a card order not paid yet. */
   unpaidLabel: 'Pendiente de pago',
+  /** (ours) A cancelled order that was paid: Comanda refunds nothing, the venue does (order-cancel.ts). */
+  canceledRefund: (amount: string, venue: string) =>
+    `Ya pagaste ${amount}. La devolución no es automática: la hace ${venue}. Escríbele para coordinarla.`,
+  /** (ours) A cancelled online order with no approved payment. */
+  canceledNotCharged: 'Este pedido no tiene ningún pago aprobado: no hay nada que devolver.',
+  /** (ours) The chat the diner opens with the venue about that refund. */
+  canceledRefundChat: (code: string, amount: string) =>
+    `Hola, mi pedido ${code} fue cancelado y ya lo había pagado (${amount}). ¿Cómo sigue la devolución?`,
   /** (ours) Progress node names of §4.1. */
   steps: {
     GENERATED: 'Pedido generado',

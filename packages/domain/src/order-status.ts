@@ -81,6 +81,11 @@ export type OrderPaymentState = 'NOT_REQUIRED' | 'PAID' | 'PROCESSING' | 'UNPAID
 // Card orders are paid online after they are placed; the rest is paid to the venue.
 const PAID_ONLINE: ReadonlySet<PaymentMethod> = new Set(['CARD_ONLINE', 'PAYMENT_LINK']);
 
+/** Whether orders of a payment method are paid online, through a provider, after they are placed. */
+export function orderPaidOnline(paymentMethod: PaymentMethod): boolean {
+  return PAID_ONLINE.has(paymentMethod);
+}
+
 /**
  * The earliest order time whose payment window is still open at `now`: a card
  * order placed before it is past its window (EXPIRED unless paid). Queries that

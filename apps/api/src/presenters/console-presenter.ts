@@ -117,7 +117,6 @@ export function consoleOrderDetailPresent(
     readyAt: iso(order.readyAt),
     deliveredAt: iso(order.deliveredAt),
     canceledAt: iso(order.canceledAt),
-    cancelReason: textOrNull(order.cancelReason),
     errorDetails: textOrNull(order.errorDetails),
     acquisitionChannel: textOrNull(order.acquisitionChannel),
     campaignId: textOrNull(order.campaignId),

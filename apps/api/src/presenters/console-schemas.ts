@@ -109,7 +109,6 @@ export const ConsoleOrderDetailSchema = Type.Intersect([
     readyAt: Nullable(Type.String({ format: 'date-time' })),
     deliveredAt: Nullable(Type.String({ format: 'date-time' })),
     canceledAt: Nullable(Type.String({ format: 'date-time' })),
-    cancelReason: Nullable(Type.String()),
     errorDetails: Nullable(Type.String()),
     acquisitionChannel: Nullable(
       Type.String({ description: "Where the diner came from: the entry link's source, else DIRECT" }),

@@ -283,6 +283,7 @@ export function orderFollowUpPresent(
       // What POST /api/survey/{code} would take now (ADR 031): delivered, a survey on, not answered yet.
       canRate: order.status === 'DELIVERED' && surroundings.surveyActive && !surroundings.surveyAnswered,
     },
+    cancelReason: order.status === 'CANCELED' ? textOrNull(order.cancelReason) : null,
     errorType: textOrNull(order.errorType),
     branchContact: {
       id: surroundings.branchContact.id,

@@ -366,6 +366,9 @@ export const OrderFollowUpSchema = Type.Object(
       },
       { description: 'ordering §3 “Survey summary” of the order (ADR 031)' },
     ),
+    cancelReason: Nullable(
+      Type.String({ description: 'Why the venue cancelled the order (the diner’s message says it too)' }),
+    ),
     errorType: Nullable(Type.String()),
     branchContact: Type.Object({
       id: Type.Integer(),

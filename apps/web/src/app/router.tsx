@@ -14,6 +14,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { Spinner } from '../components/spinner';
 import { clientLogApiFailures, clientLogCrash } from '../lib/client-log';
 import { MenuHomeRoute, MenuRoute } from './routes/menu';
+import { ScrollMemory } from './scroll-memory';
 
 // Declarative routing: the data router costs 16 KB gzipped more, and the menu
 // route must fit a 100 KB first load (docs/decisions/004-web-bundle-budget.md).
@@ -45,6 +46,7 @@ clientLogApiFailures();
 export function AppRouter() {
   return (
     <BrowserRouter>
+      <ScrollMemory />
       <ErrorBoundary onError={clientLogCrash}>
         <Suspense fallback={<Spinner />}>
           <Routes>

@@ -282,6 +282,8 @@ export interface ApiOrderView {
   customerName: string | null;
   table: string | null;
   errorType: string | null;
+  /** Why the venue cancelled the order (null unless CANCELED). */
+  cancelReason: string | null;
   branchContact: { id: number; alias: string; name: string; whatsAppPhone: string | null };
   country: { code: string; currency: { code: string; symbol: string }; mantissaLength: number };
   /** The order's loyalty figures; a cashback programme's amounts are currency units (ADR 033). */

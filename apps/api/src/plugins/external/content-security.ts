@@ -87,6 +87,28 @@ export function cspConsolePolicy(config: Config): string {
 }
 
 /**
+ * The policy of the API reference at /docs (Swagger UI): its scripts and
+ * styles from our origin, and the inline styles it writes allowed by hash
+ * (`styleHashes`, computed at start-up), never `unsafe-inline`. Its logo is a
+ * data: image; it calls only our origin (the spec, "Try it out").
+ */
+export function cspDocsPolicy(styleHashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "font-src 'self' data:",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "img-src 'self' data:",
+    "object-src 'none'",
+    "script-src 'self'",
+    "script-src-attr 'none'",
+    ["style-src 'self'", ...styleHashes].join(' '),
+    "connect-src 'self'",
+  ].join(';');
+}
+
+/**
  * `/console`, `/console/…` and `/console?…`: the console's pages, read as the
  * web app's router reads a path (decoded, any case), so `/%43onsole` or
  * `/CONSOLE` is the console too.

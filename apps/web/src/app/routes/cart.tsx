@@ -1,4 +1,6 @@
+import { menuDiscountForPlate } from '@comanda/domain/menu-discount';
 import type { CartItem } from '@comanda/domain/types';
+import { zonedDayOfWeek } from '@comanda/domain/zoned-time';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { AliasErrorScreen } from '../../components/error-screen';
@@ -140,6 +142,11 @@ function CartScreen({ contact, country }: { contact: ApiBranchContact; country: 
             country={country}
             pricing={pricing}
             upselleds={menuData?.upselleds ?? []}
+            discountFor={(plate) =>
+              menuData
+                ? menuDiscountForPlate(menuData.discounts, plate.id, zonedDayOfWeek(now, contact.timezone))
+                : null
+            }
             deliveryInfo={location.deliveryInfo.info}
             delivery={mode?.type === 'DELIVERY'}
             orderEnabled={ordering?.canAddItems ?? false}

@@ -191,12 +191,6 @@ function MenuScreen({
     }
   }, [impediment, contact.id, mode.id]);
 
-  // A new page of the menu starts at its top.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes only.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
-
   const menuData = menu.status === 'success' ? menu.data : null;
   const bound = cartState.alias === contact.alias;
   const cart = bound ? cartState.cart : null;

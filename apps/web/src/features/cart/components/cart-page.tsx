@@ -8,10 +8,10 @@ import {
 import { cartCanContinue, cartProgress } from '@comanda/domain/cart-progress';
 import { branchMessages, cartMessages } from '@comanda/domain/messages';
 import { type MoneyCountry, moneyFormat, moneyMinor } from '@comanda/domain/money';
-import { plateFromPrice, plateHasSizes } from '@comanda/domain/plate-configuration';
 import type { PricingBreakdown } from '@comanda/domain/pricing';
-import type { CartItem, DeliveryInfo } from '@comanda/domain/types';
+import type { CartItem, DeliveryInfo, MenuDiscount } from '@comanda/domain/types';
 import { Link } from 'react-router';
+import { PlatePrice } from '../../../components/plate-price';
 import { IconPin } from '../../../components/ui/icons';
 import { IconEdit, IconMinus, IconPlus, IconTrash } from '../../../components/ui/icons-actions';
 import type { MenuPlate } from '../../../types/menu';
@@ -23,6 +23,8 @@ export interface CartPageProps {
   pricing: PricingBreakdown | null;
   /** The menu's 'Te recomendamos' plates (empty until the menu loads). */
   upselleds: readonly MenuPlate[];
+  /** The menu discount a plate has today, as the menu shows it (a suggestion's price is the menu's). */
+  discountFor: (plate: MenuPlate) => MenuDiscount | null;
   /** Delivery info of a delivery order with a known address; null otherwise. */
   deliveryInfo: DeliveryInfo | null;
   delivery: boolean;
@@ -230,22 +232,19 @@ export function CartPage(props: CartPageProps) {
             {cartMessages.recommended}
           </h2>
           <ul className="upsell__list">
-            {suggestions.map((plate) => {
-              const from = plateFromPrice(plate);
-              return (
-                <li key={plate.id}>
-                  <button type="button" className="upsell__item" onClick={() => props.onUpsell(plate)}>
-                    <span className="upsell__name">{plate.showName}</span>
-                    {from !== null ? (
-                      <span className="upsell__price">{`${plateHasSizes(plate) ? 'Desde ' : ''}${moneyFormat(from, country)}`}</span>
-                    ) : null}
-                    <span className="upsell__add" aria-hidden="true">
-                      <IconPlus size={18} />
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
+            {suggestions.map((plate) => (
+              <li key={plate.id}>
+                <button type="button" className="upsell__item" onClick={() => props.onUpsell(plate)}>
+                  <span className="upsell__name">{plate.showName}</span>
+                  <span className="upsell__price">
+                    <PlatePrice plate={plate} discount={props.discountFor(plate)} country={country} />
+                  </span>
+                  <span className="upsell__add" aria-hidden="true">
+                    <IconPlus size={18} />
+                  </span>
+                </button>
+              </li>
+            ))}
           </ul>
         </section>
       ) : null}

@@ -87,6 +87,7 @@ function orderOf(overrides: Partial<FollowUpOrder> = {}): FollowUpOrder {
     },
     survey: { orderHasResponse: false, generalNPSAnswer: null, canRate: false },
     errorType: null,
+    cancelReason: null,
     branchContact: {
       id: 2,
       alias: 'brasa-caballito',
@@ -142,6 +143,45 @@ afterEach(async () => {
 });
 
 describe('FollowUpPage', () => {
+  it('says why a cancelled paid order was cancelled and that the venue refunds it (issue 18)', async () => {
+    await render(
+      orderOf({
+        status: 'CANCELED',
+        cancelReason: 'Nos quedamos sin carbón',
+        paymentType: { id: 3, showName: 'Tarjeta', paymentMethod: 'CARD_ONLINE' },
+        paymentStatus: 'PAID',
+      }),
+    );
+    const notice = document.querySelector('[data-testid="canceled-notice"]');
+    expect([...(notice?.querySelectorAll('p') ?? [])].map((line) => norm(line.textContent ?? ''))).toEqual([
+      'Brasa Caballito canceló tu pedido ABC123XYZ789.',
+      'Motivo: Nos quedamos sin carbón',
+      'Ya pagaste $ 34.037. La devolución no es automática: la hace Brasa Caballito. Escríbele para coordinarla.',
+      'Escribir por WhatsApp',
+    ]);
+    const chat = new URL(notice?.querySelector('a')?.getAttribute('href') ?? '');
+    expect(chat.pathname).toBe('/5491145550202');
+    expect(chat.searchParams.get('text')).toContain('mi pedido ABC123XYZ789 fue cancelado');
+  });
+
+  it('tells a cancelled unpaid card order that nothing is to be refunded, and a cash one nothing', async () => {
+    await render(
+      orderOf({
+        status: 'CANCELED',
+        cancelReason: 'Cerramos antes',
+        paymentType: { id: 3, showName: 'Tarjeta', paymentMethod: 'CARD_ONLINE' },
+        paymentStatus: 'PROCESSING',
+      }),
+    );
+    expect(text('[data-testid="canceled-notice"]')).toContain(
+      'Este pedido no tiene ningún pago aprobado: no hay nada que devolver.',
+    );
+    await render(orderOf({ status: 'CANCELED', cancelReason: 'Cerramos antes' }));
+    expect(text('[data-testid="canceled-notice"]')).not.toContain('devol');
+    await render(orderOf({ status: 'DELIVERED' }));
+    expect(document.querySelector('[data-testid="canceled-notice"]')).toBeNull();
+  });
+
   it('shows every field of the order when it has them', async () => {
     await render(orderOf());
     expect(text('.follow-items__name')).toBe('2 × Bife de chorizo');

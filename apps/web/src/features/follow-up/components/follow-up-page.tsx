@@ -17,6 +17,7 @@ import { Spinner } from '../../../components/spinner';
 import { IconPin } from '../../../components/ui/icons';
 import { paymentRedirectStart } from '../../../lib/payment-redirect';
 import type { FollowUpOrder, FollowUpPayFlow } from '../api/order';
+import { CanceledNotice } from './canceled-notice';
 import { ErrorReport } from './error-report';
 import { OrderDetail } from './order-detail';
 import { PayForm } from './pay-form';
@@ -188,6 +189,7 @@ export function FollowUpPage({
             Seguir el envío en el mapa
           </Link>
         ) : null}
+        <CanceledNotice order={order} money={money} />
       </section>
 
       <SurveyOffer order={order} />

@@ -1,8 +1,7 @@
 import { indicatorLabel } from '@comanda/domain/indicators';
-import { menuDiscountUnitPrice } from '@comanda/domain/menu-discount';
-import { type MoneyCountry, moneyFormat } from '@comanda/domain/money';
-import { plateFromPrice, plateHasSizes } from '@comanda/domain/plate-configuration';
+import type { MoneyCountry } from '@comanda/domain/money';
 import type { MenuDiscount } from '@comanda/domain/types';
+import { PlatePrice } from '../../../components/plate-price';
 import type { MenuPlate } from '../../../types/menu';
 import { imageUrl, PlateImage } from './plate-image';
 
@@ -17,40 +16,6 @@ export function Indicators({ codes }: { codes: readonly string[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The price a card shows: 'Desde' for a sized plate, and the menu discount's price when one holds today. */
-export function PlatePrice({
-  plate,
-  discount,
-  country,
-}: {
-  plate: MenuPlate;
-  discount: MenuDiscount | null;
-  country: MoneyCountry;
-}) {
-  const from = plateFromPrice(plate);
-  if (from === null) return null;
-  const discounted = menuDiscountUnitPrice(discount, from);
-  const prefix = plateHasSizes(plate) ? 'Desde ' : '';
-  return (
-    <span className="price">
-      {discount?.type === 'MULTIPLE' ? (
-        <span className="price__offer">{`${discount.buy}x${discount.pay}`}</span>
-      ) : null}
-      {discounted < from ? (
-        <>
-          <span className="price__current">{`${prefix}${moneyFormat(discounted, country)}`}</span>{' '}
-          <s className="price__before">
-            <span className="visually-hidden">Antes </span>
-            {moneyFormat(from, country)}
-          </s>
-        </>
-      ) : (
-        <span className="price__current">{`${prefix}${moneyFormat(from, country)}`}</span>
-      )}
-    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ColorScheme } from '@comanda/domain/theme';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { IconBack, IconMenu, IconMoon, IconSun } from '../../../components/ui/icons';
 import { appIsInAppBrowser, appIsInstalled } from '../../../lib/app-environment';
@@ -45,6 +45,10 @@ export function StorefrontLayout({
   const [showBack] = useState(() => appIsInstalled() || appIsInAppBrowser());
   const next: ColorScheme = scheme === 'dark' ? 'light' : 'dark';
   const installable = useInstallPromptAvailable();
+  // The tab reads the venue's name, not the product's (index.html's title shows only until this runs).
+  useEffect(() => {
+    document.title = brandName;
+  }, [brandName]);
 
   return (
     <>
