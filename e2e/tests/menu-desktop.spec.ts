@@ -204,6 +204,8 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the wide menu in ${scheme}: accessible, and its screenshots at 1280, 1024 and 390 px`, async ({
     page,
   }) => {
+    // Four axe runs and sixteen screenshots.
+    test.setTimeout(90_000);
     await storefrontPrepare(page, { scheme });
     await page.setViewportSize(WIDE);
     await page.goto(MENU);
