@@ -19,7 +19,7 @@ const reactRouterProduction = createRequire(import.meta.url)
 const FIRST_PAINT_WEB = [
   /apps\/web\/src\/lib\/(analytics|api-client|client-log|app-environment|branch|menu-hash|ordering-state|placed-orders|support-chat-open|theme|use-resource|use-now)\.ts$/,
   /apps\/web\/src\/stores\/(cart-store|color-scheme-store|entry-params-store|install-prompt-store)\.ts$/,
-  /apps\/web\/src\/hooks\/use-marketing-tags\.ts$/,
+  /apps\/web\/src\/hooks\/use-(marketing-tags|wide-layout)\.ts$/,
   /apps\/web\/src\/types\//,
   /apps\/web\/src\/components\/(error-boundary|error-screen|plate-price|spinner|ui\/icons|ui\/toast|ui\/nps-average)\.tsx$/,
   /apps\/web\/src\/app\/(bootstrap|router|provider|scroll-memory)\.tsx$/,

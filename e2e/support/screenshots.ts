@@ -41,3 +41,24 @@ export async function screenshotsBothSchemes(page: Page, name: string): Promise<
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
+
+/**
+ * Full-page screenshots `{name}-{width}-{scheme}.png` of the page as it is, at each width (900 px tall, from the
+ * top), for a page already in `scheme`; the viewport is left at the last width.
+ */
+export async function screenshotsAt(
+  page: Page,
+  name: string,
+  scheme: 'light' | 'dark',
+  widths: readonly number[],
+): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join(SCREENSHOTS_DIR, `${name}-${width}-${scheme}.png`),
+      fullPage: true,
+    });
+  }
+}

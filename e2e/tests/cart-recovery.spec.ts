@@ -68,6 +68,8 @@ async function browserOn(browser: Browser): Promise<Page> {
   if (!server) throw new Error('the server did not start');
   const context = await browser.newContext({
     baseURL: server.baseUrl,
+    // A phone: the floating 'Ver mi pedido' shows the cart (from 1024 px it sits beside the menu).
+    viewport: { width: 390, height: 844 },
     serviceWorkers: 'block',
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',

@@ -4,6 +4,9 @@ import { ADDRESS_NUNEZ, storefrontKeepAddress, storefrontPrepare } from '../supp
 
 // Page routes must see every request; the service worker is tested on its own.
 test.use({ serviceWorkers: 'block' });
+// A phone: the floating 'Ver mi pedido' leads to the cart page (from 1024 px the cart sits beside the menu instead:
+// menu-desktop.spec.ts).
+test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeEach(async ({ page }) => {
   await storefrontPrepare(page);

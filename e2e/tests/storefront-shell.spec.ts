@@ -227,6 +227,8 @@ test.describe('analytics and marketing tags', () => {
 
   test('a failing analytics endpoint never breaks the page', async ({ page }) => {
     await storefrontPrepare(page);
+    // A phone: the floating 'Ver mi pedido' shows the cart (from 1024 px it sits beside the menu).
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.route('**/api/analytics/events', (route) => route.abort());
     await page.goto('/menu/brasa-nunez/delivery/entradas');
     await page.getByRole('link', { name: /Provoleta/ }).click();

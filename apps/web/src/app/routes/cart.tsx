@@ -1,31 +1,22 @@
-import { menuDiscountForPlate } from '@comanda/domain/menu-discount';
-import type { CartItem } from '@comanda/domain/types';
-import { zonedDayOfWeek } from '@comanda/domain/zoned-time';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { AliasErrorScreen } from '../../components/error-screen';
 import { Spinner } from '../../components/spinner';
-import { useToast } from '../../components/ui/toast';
-import { CartPage } from '../../features/cart/components/cart-page';
 import { useDinerEntity } from '../../features/entry/api/get-diner-entity';
 import { useMenu } from '../../features/menu/api/get-menu';
 import { useMenuCustomization, useMenuHashes } from '../../features/menu/api/get-menu-extras';
-import { imageUrl } from '../../features/menu/components/plate-image';
 import { StorefrontLayout } from '../../features/shell/components/storefront-layout';
-import { useCartPricing } from '../../hooks/use-cart-pricing';
 import { useMarketingTags } from '../../hooks/use-marketing-tags';
 import { analyticsTrack } from '../../lib/analytics';
 import { branchLogoUrl } from '../../lib/branch';
 import { orderingStateAt, useNow } from '../../lib/ordering-state';
 import { aliasPath, checkoutPath, modePath } from '../../lib/storefront-path';
 import { useBranchTheme } from '../../lib/theme';
-import { cartActions } from '../../stores/cart-logic';
 import { cartBind, cartLogicLoad, useCart } from '../../stores/cart-store';
 import { installPromptEngage } from '../../stores/install-prompt-store';
 import type { ApiBranchContact, ApiCountry } from '../../types/api';
-import type { MenuPlate } from '../../types/menu';
 import { useCartRecoveryRestore } from './cart-recovery-restore';
-import { PlateDetailModalLazy } from './lazy-features';
+import { CartView } from './cart-view';
 import { useStorefrontLocation } from './use-storefront-location';
 
 /** `/menu/{alias}/preview`: the cart page 'Mi pedido'. */
@@ -44,20 +35,14 @@ export function CartRoute() {
   return <CartScreen contact={entity.data.branchContact} country={entity.data.country} />;
 }
 
-type Editing =
-  | { plate: MenuPlate; index: number; item: CartItem }
-  | { plate: MenuPlate; index: null; item: null };
-
 function CartScreen({ contact, country }: { contact: ApiBranchContact; country: ApiCountry }) {
   const { search } = useLocation();
-  const toast = useToast();
   const branch = contact.branch;
   const scheme = useBranchTheme(branch);
   useMarketingTags(branch);
   const now = useNow();
   const cartState = useCart();
   const customization = useMenuCustomization(branch.id);
-  const [editing, setEditing] = useState<Editing | null>(null);
   const hashes = useMenuHashes(contact.alias);
 
   useEffect(() => {
@@ -88,20 +73,6 @@ function CartScreen({ contact, country }: { contact: ApiBranchContact; country: 
   );
   const location = useStorefrontLocation(contact, mode, country.mantissaLength);
   const ordering = useMemo(() => (mode ? orderingStateAt(contact, mode, now) : null), [contact, mode, now]);
-  const pricing = useCartPricing(
-    cart && menuData && mode
-      ? {
-          cart,
-          menu: menuData,
-          orderModeType: mode.type,
-          timeZone: contact.timezone,
-          country,
-          deliveryInfo: location.deliveryInfo.info,
-          now,
-        }
-      : null,
-  );
-
   // One VIEW_ORDER_SUMMARY per visit of the cart page.
   const viewed = useRef(false);
   useEffect(() => {
@@ -118,15 +89,6 @@ function CartScreen({ contact, country }: { contact: ApiBranchContact; country: 
   const menuHref = mode
     ? `${modePath(contact.alias, mode)}${search}`
     : `${aliasPath(contact.alias)}${search}`;
-  const trackDelete = (item: CartItem, quantity: number) =>
-    analyticsTrack('DELETE_ITEM', {
-      branchContactId: contact.id,
-      ...(mode ? { orderModeId: mode.id } : {}),
-      payload: { plateId: Number(item.referenceId), name: item.name, quantity, source: item.source },
-    });
-
-  const plateOf = (referenceId: string) => menuData?.plates.find((plate) => plate.id === referenceId) ?? null;
-
   return (
     <StorefrontLayout
       brandName={branch.name}
@@ -137,66 +99,23 @@ function CartScreen({ contact, country }: { contact: ApiBranchContact; country: 
     >
       <main className="page">
         {cart ? (
-          <CartPage
-            cart={cart}
+          <CartView
+            contact={contact}
             country={country}
-            pricing={pricing}
-            upselleds={menuData?.upselleds ?? []}
-            discountFor={(plate) =>
-              menuData
-                ? menuDiscountForPlate(menuData.discounts, plate.id, zonedDayOfWeek(now, contact.timezone))
-                : null
-            }
-            deliveryInfo={location.deliveryInfo.info}
-            delivery={mode?.type === 'DELIVERY'}
-            orderEnabled={ordering?.canAddItems ?? false}
+            mode={mode}
+            cart={cart}
+            menu={menuData}
+            location={location}
+            ordering={ordering}
+            customization={customization}
+            now={now}
             menuHref={menuHref}
             checkoutHref={`${checkoutPath(contact.alias)}${search}`}
-            addressText={location.addressText}
-            onAddressOpen={location.openAddress}
-            onAddressRequired={location.requireAddress}
-            onEdit={(index) => {
-              const item = cart.items[index];
-              const plate = item ? plateOf(item.referenceId) : null;
-              if (item && plate) setEditing({ plate, index, item });
-            }}
-            onQuantity={(index, delta) => {
-              const item = cart.items[index];
-              const message = cartActions.changeQuantity(index, delta);
-              if (message) toast(message);
-              if (item && delta < 0 && item.quantity + delta <= 0) trackDelete(item, item.quantity);
-            }}
-            onDelete={(index) => {
-              const item = cart.items[index];
-              cartActions.remove(index);
-              if (item) trackDelete(item, item.quantity);
-            }}
-            onUpsell={(plate) => setEditing({ plate, index: null, item: null })}
           />
         ) : (
           <Spinner />
         )}
       </main>
-      {editing && mode ? (
-        <Suspense fallback={null}>
-          <PlateDetailModalLazy
-            plate={editing.plate}
-            country={country}
-            timeZone={contact.timezone}
-            discounts={menuData?.discounts ?? []}
-            notesCustomization={customization}
-            canAddItems={ordering?.canAddItems ?? false}
-            blockedText={ordering?.closedNotice?.banner ?? null}
-            source={editing.item ? 'edit' : 'upselled'}
-            {...(editing.item ? { editing: { index: editing.index, item: editing.item } } : {})}
-            branchContactId={contact.id}
-            orderModeId={mode.id}
-            onDone={() => setEditing(null)}
-            onClose={() => setEditing(null)}
-            imageSrc={editing.plate.withImage ? imageUrl('PLATE', editing.plate.numericId) : null}
-          />
-        </Suspense>
-      ) : null}
       {location.addressModal}
     </StorefrontLayout>
   );

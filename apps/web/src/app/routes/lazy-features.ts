@@ -45,3 +45,6 @@ export const LoyaltyScreenLazy = lazy(() =>
     default: module.LoyaltyScreen,
   })),
 );
+
+/** 'Mi pedido' beside the menu on a wide screen (ADR 048): a phone never loads it. */
+export const MenuCartPanelLazy = lazy(() => import('./menu-cart-panel'));

@@ -15,6 +15,7 @@ export function MenuCategoryRoute() {
   return (
     <CategoryPage
       category={category}
+      categories={context.menu.categories}
       country={context.country}
       links={context.links}
       backHref={context.basePath}

@@ -18,6 +18,7 @@ import { imageUrl } from '../../features/menu/components/plate-image';
 import { SupportBanner } from '../../features/menu/components/support-banner';
 import { StorefrontLayout } from '../../features/shell/components/storefront-layout';
 import { useMarketingTags } from '../../hooks/use-marketing-tags';
+import { useWideLayout } from '../../hooks/use-wide-layout';
 import { analyticsTrack } from '../../lib/analytics';
 import { appRememberStorefront } from '../../lib/app-environment';
 import { branchLogoUrl } from '../../lib/branch';
@@ -42,6 +43,7 @@ import {
   ClosedModalLazy,
   HoursModalLazy,
   LoyaltyScreenLazy,
+  MenuCartPanelLazy,
   ModeChangeLazy,
   PlateDetailLazy,
   PlateDetailModalLazy,
@@ -121,6 +123,7 @@ function MenuScreen({
   const ordering = useMemo(() => orderingStateAt(contact, mode, now), [contact, mode, now]);
   const customizationState = useMenuCustomizationState(branch.id);
   const customization = customizationState.data;
+  const wide = useWideLayout();
   const hashes = useMenuHashes(contact.alias);
   const [menuAttempt, setMenuAttempt] = useState(0);
   const menu = useMenu(
@@ -266,18 +269,26 @@ function MenuScreen({
       aliasType="BRANCH_CONTACT"
       scheme={scheme}
     >
-      <main className="page page--menu">
-        {/* The header waits for the customization (its promotional banner) so that nothing moves once shown. */}
-        {customizationState.settled ? (
-          <>
-            <OrderingNotice ordering={ordering} />
-            <Outlet context={context} />
-          </>
-        ) : (
-          <Spinner />
-        )}
-      </main>
-      {cart && menuData && cartState.itemsCount > 0 ? (
+      <div className="menu-layout">
+        <main className="page page--menu">
+          {/* The header waits for the customization (its promotional banner) so that nothing moves once shown. */}
+          {customizationState.settled ? (
+            <>
+              <OrderingNotice ordering={ordering} />
+              <Outlet context={context} />
+            </>
+          ) : (
+            <Spinner />
+          )}
+        </main>
+        {wide ? (
+          <Suspense fallback={null}>
+            <MenuCartPanelLazy context={context} location={location} />
+          </Suspense>
+        ) : null}
+      </div>
+      {/* A wide screen shows the cart beside the menu instead (ADR 048). */}
+      {!wide && cart && menuData && cartState.itemsCount > 0 ? (
         <Suspense fallback={null}>
           <ViewOrderButtonLazy
             count={cartState.itemsCount}

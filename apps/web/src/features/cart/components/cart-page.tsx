@@ -17,7 +17,8 @@ import { IconEdit, IconMinus, IconPlus, IconTrash } from '../../../components/ui
 import type { MenuPlate } from '../../../types/menu';
 
 export interface CartPageProps {
-  cart: Cart;
+  /** Null while nothing was added: the empty cart. */
+  cart: Cart | null;
   country: MoneyCountry;
   /** The breakdown of the cart (null while the pricing code or the menu loads). */
   pricing: PricingBreakdown | null;
@@ -40,6 +41,8 @@ export interface CartPageProps {
   onQuantity: (index: number, delta: number) => void;
   onDelete: (index: number) => void;
   onUpsell: (plate: MenuPlate) => void;
+  /** Beside the menu (≥ 1024 px): a second-level heading, and no link to the menu it sits beside. */
+  panel?: boolean | undefined;
 }
 
 function extrasText(item: CartItem): string | null {
@@ -62,16 +65,19 @@ function extrasText(item: CartItem): string | null {
  */
 export function CartPage(props: CartPageProps) {
   const { cart, country, pricing, deliveryInfo } = props;
-  if (cart.items.length === 0) {
+  const Title = props.panel ? 'h2' : 'h1';
+  if (!cart || cart.items.length === 0) {
     return (
       <section className="cart-page cart-page--empty" aria-labelledby="cart-title">
-        <h1 id="cart-title" className="brand-title">
+        <Title id="cart-title" className="brand-title">
           {cartMessages.cartTitle}
-        </h1>
+        </Title>
         <p className="muted">Todavía no agregaste productos.</p>
-        <Link className="button" to={props.menuHref}>
-          {cartMessages.backToMenu}
-        </Link>
+        {props.panel ? null : (
+          <Link className="button" to={props.menuHref}>
+            {cartMessages.backToMenu}
+          </Link>
+        )}
       </section>
     );
   }
@@ -102,9 +108,9 @@ export function CartPage(props: CartPageProps) {
 
   return (
     <section className="cart-page" aria-labelledby="cart-title">
-      <h1 id="cart-title" className="brand-title">
+      <Title id="cart-title" className="brand-title">
         {cartMessages.cartTitle}
-      </h1>
+      </Title>
       <ul className="cart-lines">
         {cart.items.map((item, index) => {
           const line = lines.get(index);
@@ -250,9 +256,11 @@ export function CartPage(props: CartPageProps) {
       ) : null}
 
       <div className="cart-actions">
-        <Link className="button button--bordered" to={props.menuHref}>
-          {cartMessages.addMore}
-        </Link>
+        {props.panel ? null : (
+          <Link className="button button--bordered" to={props.menuHref}>
+            {cartMessages.addMore}
+          </Link>
+        )}
         {canContinue && props.delivery && !props.addressText && props.onAddressRequired ? (
           <button type="button" className="button" onClick={props.onAddressRequired}>
             {cartMessages.continue}

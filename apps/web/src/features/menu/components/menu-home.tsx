@@ -26,6 +26,14 @@ const MenuFilteredPlatesLazy = lazy(() =>
   filters().then((module) => ({ default: module.MenuFilteredPlates })),
 );
 
+// 'Buscar en el menú': the field is plain markup; its results (the matching rule with them) are a chunk
+// asked for when the diner focuses the field, so the menu's first load carries neither.
+const search = () => import('./menu-search');
+const MenuSearchResultsLazy = lazy(search);
+
+/** The search field's id (its label, and the results' way out puts the diner back in it). */
+export const MENU_SEARCH_FIELD_ID = 'buscar-en-el-menu';
+
 /** A list of plate cards. */
 export function PlateList({
   plates,
@@ -83,6 +91,7 @@ export function MenuHome({
     new URLSearchParams(useLocation().search).getAll(MENU_FILTER_PARAM),
     options,
   );
+  const [query, setQuery] = useState('');
   // A link that filters shows the chips at once, and they stay when its filters are cleared.
   const [painted, setPainted] = useState(chosen.length > 0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per menu home (the route keys it by location and mode).
@@ -103,6 +112,16 @@ export function MenuHome({
   return (
     <div className="menu-home">
       {banner}
+      <input
+        id={MENU_SEARCH_FIELD_ID}
+        className="menu-search"
+        type="search"
+        placeholder="Buscar en el menú"
+        aria-label="Buscar en el menú"
+        value={query}
+        onFocus={search}
+        onChange={(event) => setQuery(event.target.value)}
+      />
       {options.length > 0 ? (
         // The row's height is reserved (CSS) so that the chips arriving later move nothing.
         <div className="menu-filters">
@@ -113,7 +132,18 @@ export function MenuHome({
           ) : null}
         </div>
       ) : null}
-      {chosen.length > 0 ? (
+      {query.trim() ? (
+        <Suspense fallback={null}>
+          <MenuSearchResultsLazy
+            categories={menu.categories}
+            chosen={chosen}
+            query={query}
+            country={country}
+            links={links}
+            onClear={setQuery}
+          />
+        </Suspense>
+      ) : chosen.length > 0 ? (
         <Suspense fallback={null}>
           <MenuFilteredPlatesLazy
             categories={menu.categories}
