@@ -123,7 +123,7 @@ test('delivery: the address, the minimum not met then met, Envío in the breakdo
   await page.getByLabel('¿Con cuánto abonás?').fill('100000');
   await sendButton(page).click();
   // One Provoleta is $ 7.800: under the minimum, and nothing is sent.
-  await expect(errorToast(page, 'El precio del pedido debe ser mayor a $8.000')).toBeVisible();
+  await expect(errorToast(page, 'El precio del pedido debe ser mayor a $ 8.000')).toBeVisible();
 
   await addMoreInCart(page, 'brasa-caballito', 'Provoleta', 2);
   await toCheckout(page);

@@ -360,7 +360,7 @@ test.describe('staff access', () => {
     await expect(page.locator('.console-header select')).toHaveCount(0);
     await expect(page.locator(`[data-order-code="${elsewhere.code}"]`)).toHaveCount(0);
     await page.getByRole('button', { name: 'Local', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Pedidos por modalidad' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pedidos por modo de pedido' })).toBeVisible();
     // The server refuses the other location's board and orders to this token too.
     const token = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('comanda.console.session') ?? '{}').token as string,
@@ -610,7 +610,7 @@ test.describe('order detail and venue', () => {
       'href',
       /^https:\/\/www\.google\.com\/maps\//,
     );
-    await expect(fact(detail, 'Entre calles')).toHaveText('Ramallo y Núñez');
+    await expect(fact(detail, 'Entrecalles')).toHaveText('Ramallo y Núñez');
     // Stored PROCESSING at placement (the card type uploads through the API), but nobody paid yet:
     // pending, on the card and in the detail, until a payment is really at the provider.
     await expect(apart.locator('.console-card__pay')).toContainText('Tarjeta online · sin pagar');
@@ -674,7 +674,7 @@ test.describe('order detail and venue', () => {
     });
     expect(reported.status()).toBe(200);
     const card = column.locator(`[data-order-code="${older.code}"]`);
-    await expect(card).toContainText('Reclamos: 1');
+    await expect(card).toContainText('Problemas reportados: 1');
     await card.click();
     const reports = staff.page.locator('.console-detail .console-reports');
     await expect(reports).toContainText('El pedido está demorado');

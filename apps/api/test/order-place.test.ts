@@ -1071,7 +1071,7 @@ describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
       });
       // The wide zone asks 12000 of products: one Clásica is not enough.
       const wide = await orderPost(ctx, delivery({ destination: WIDE }));
-      expect(wide.body.fields).toEqual({ items: 'El precio del pedido debe ser mayor a $12.000' });
+      expect(wide.body.fields).toEqual({ items: 'El precio del pedido debe ser mayor a $ 12.000' });
       const enough = await orderPlaceAtServerPrice(
         ctx,
         delivery({

@@ -84,7 +84,8 @@ export const checkoutMessages = {
   addressRequired: 'Debe ingresar dirección para poder realizar el pedido.',
   betweenStreetsRequired: 'Debe ingresar entrecalles para poder realizar el pedido.',
   /** The spec's `${min}`: the currency symbol written against the amount (`$8.000`). */
-  minimumOrder: (symbol: string, min: string) => `El precio del pedido debe ser mayor a ${symbol}${min}`,
+  /** The spec's '${min}' is the amount as the money formatter writes it ('$ 8.000', COPY.md). */
+  minimumOrder: (amount: string) => `El precio del pedido debe ser mayor a ${amount}`,
   noRiders: 'En este momento no contamos con repartidores en la zona. Vuelva a intentar más tarde',
   outsideArea: 'Tu dirección no se encuentra dentro de la zona de entrega.',
   feeLoading: 'Estamos calculando el costo de envío, aguarde unos momentos.',
@@ -256,7 +257,7 @@ export const followUpMessages = {
   unpaidLabel: 'Pendiente de pago',
   /** (ours) Progress node names of §4.1. */
   steps: {
-    GENERATED: 'Pedido generado',
+    GENERATED: 'Pedido recibido',
     ACCEPTED: 'Pedido aceptado',
     READY: 'Pedido listo',
     DELIVERED: 'Pedido entregado',

@@ -80,7 +80,7 @@ export function CheckoutSummary({
         ) : null}
         {feesKnown ? (
           <div className="checkout-breakdown__row">
-            <dt>Tarifa de servicio</dt>
+            <dt>Costo de servicio</dt>
             <dd>{serviceFeeText(pricing.serviceFee.amount, country)}</dd>
           </div>
         ) : null}

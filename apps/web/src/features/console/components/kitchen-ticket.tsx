@@ -51,7 +51,7 @@ export function KitchenTicket({ order }: { order: OrderDetail }) {
       <p>Cliente: {order.customerName ?? '—'}</p>
       {order.phone ? <p>Tel: {order.phone}</p> : null}
       {address ? <p>Dirección: {address}</p> : null}
-      {order.destination?.betweenStreets ? <p>Entre: {order.destination.betweenStreets}</p> : null}
+      {order.destination?.betweenStreets ? <p>Entrecalles: {order.destination.betweenStreets}</p> : null}
       <p>
         {order.paymentType?.showName ?? ''} · {order.paid ? 'PAGADO' : 'A COBRAR'}
       </p>

@@ -221,7 +221,7 @@ export function OrderDetailPanel({
       </ul>
 
       <dl className="console-amounts">
-        <dt>Productos</dt>
+        <dt>Subtotal</dt>
         <dd>{money(order.itemsPrice, country)}</dd>
         {order.surcharges.map((entry) => (
           <FragmentRow key={`s-${entry.name}`} label={entry.name} value={money(entry.amount, country)} />
@@ -275,7 +275,7 @@ export function OrderDetailPanel({
             </dd>
             {destination?.betweenStreets ? (
               <>
-                <dt>Entre calles</dt>
+                <dt>Entrecalles</dt>
                 <dd>{destination.betweenStreets}</dd>
               </>
             ) : null}
@@ -318,7 +318,7 @@ export function OrderDetailPanel({
 
       {order.reports.length > 0 ? (
         <>
-          <h3>Reclamos del cliente</h3>
+          <h3>Problemas reportados</h3>
           <ul className="console-reports">
             {order.reports.map((report) => (
               <li key={report.id}>

@@ -20,7 +20,7 @@ export function CategoryPage({
     <section className="category-page" aria-labelledby="category-title">
       <Link className="back-link" to={backHref}>
         <IconBack size={18} />
-        Volver al menú
+        Volver al Menú
       </Link>
       <h1 id="category-title" className="brand-title">
         {category.showName}
