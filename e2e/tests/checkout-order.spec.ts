@@ -127,7 +127,7 @@ test('delivery: the address, the minimum not met then met, Envío in the breakdo
 
   await addMoreInCart(page, 'brasa-caballito', 'Provoleta', 2);
   await toCheckout(page);
-  await expect(breakdown(page)).toContainText('2 x Provoleta');
+  await expect(breakdown(page)).toContainText('2 × Provoleta');
   // $ 15.600 of products, $ 1.500 of delivery and the mode's 2 % service fee ($ 312).
   await expect(totalText(page)).toHaveText(/17\.412/);
   await fillCustomer(page);

@@ -325,8 +325,8 @@ describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
       expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/5491147770002');
       const text = url.searchParams.get('text') ?? '';
       expect(text).toContain(`*Nuevo pedido* #${body.code}`);
-      expect(text).toContain('1 x Clásica (Simple) — $ 8.500');
-      expect(text).toContain('1 x Papas fritas — $ 4.200');
+      expect(text).toContain('1 × Clásica (Simple) — $ 8.500');
+      expect(text).toContain('1 × Papas fritas — $ 4.200');
       expect(text).toContain('Envío: $ 1.200');
       expect(text).toContain('*Total: $ 13.900*');
       expect(text).toContain('Dirección: Av. Cabildo 2500, CABA');

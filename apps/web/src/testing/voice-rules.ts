@@ -146,6 +146,9 @@ export function voiceCodeLike(text: string): boolean {
   return /^(\.{0,2}\/|@|\^|[Mm][\d.\s-])|<\/?\w+[ >/]|:\/\/|\\[dws]/u.test(text);
 }
 
+/** A quantity written with a letter x ('2 x Provoleta', '{} x {}'): COPY.md writes '2 ×'. */
+const LETTER_TIMES = /(\{\}|(?<![\p{L}\d])\d+) x (\{\}|\p{L})/u;
+
 /** Every rule the text breaks on its surface. */
 export function voiceProblems(text: string, surface: VoiceSurface, tag?: string): VoiceProblem[] {
   const problems: VoiceProblem[] = [];
@@ -164,6 +167,8 @@ export function voiceProblems(text: string, surface: VoiceSurface, tag?: string)
   if (technical) problems.push({ rule: 'technical', found: technical[0] });
   const money = TYPED_MONEY.exec(text);
   if (money) problems.push({ rule: "typed '$' (use the money formatter)", found: money[0] });
+  const times = LETTER_TIMES.exec(text);
+  if (times) problems.push({ rule: "quantity (use '×')", found: times[0] });
   const range = HYPHEN_RANGE.exec(text);
   if (range) problems.push({ rule: "hyphen range (use '–')", found: range[0] });
   return problems;

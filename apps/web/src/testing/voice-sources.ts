@@ -55,7 +55,7 @@ export function textsOfSource(
     if (parent && ts.isPropertyAssignment(parent) && parent.initializer === node) {
       found.key = parent.name.getText(parsed);
     }
-    if (parent && ts.isJsxElement(parent)) found.tag = parent.openingElement.tagName.getText(parsed);
+    if (ts.isJsxElement(node)) found.tag = node.openingElement.tagName.getText(parsed);
     texts.push(found);
   };
   const visit = (node: ts.Node): void => {
@@ -63,7 +63,16 @@ export function textsOfSource(
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) add(node, node.text);
     else if (ts.isTemplateExpression(node)) {
       add(node, [node.head.text, ...node.templateSpans.map((span) => span.literal.text)].join('{}'));
-    } else if (ts.isJsxText(node)) add(node, node.text);
+    } else if (ts.isJsxElement(node)) {
+      // An element's text runs and holes read as one text ('{item.quantity} x {item.name}' is '{} x {}').
+      const runs = node.children.map((child) =>
+        ts.isJsxText(child) ? child.text : ts.isJsxExpression(child) && child.expression ? '{}' : ' ',
+      );
+      if (node.children.some(ts.isJsxText)) add(node, runs.join(''));
+      for (const child of node.children) if (!ts.isJsxText(child)) visit(child);
+      visit(node.openingElement);
+      return;
+    }
     ts.forEachChild(node, visit);
   };
   visit(parsed);

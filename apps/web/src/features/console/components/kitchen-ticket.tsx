@@ -29,13 +29,13 @@ export function KitchenTicket({ order }: { order: OrderDetail }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
         <div key={index} className="kitchen-ticket__item">
           <p className="kitchen-ticket__strong">
-            {item.quantity} x {item.name}
+            {item.quantity} × {item.name}
           </p>
           {item.extras.map((extra) => (
             <p key={extra.groupId}>
               {'  '}+{' '}
               {extra.groupItems
-                .map((g) => (g.quantity > 1 ? `${g.quantity} x ${g.name}` : g.name))
+                .map((g) => (g.quantity > 1 ? `${g.quantity} × ${g.name}` : g.name))
                 .join(', ')}
             </p>
           ))}

@@ -203,7 +203,7 @@ export function OrderDetailPanel({
           <li key={index}>
             <div className="console-items__line">
               <span>
-                {item.quantity} x {item.name}
+                {item.quantity} × {item.name}
               </span>
               <span>{money(item.accPrice, country)}</span>
             </div>
@@ -211,7 +211,7 @@ export function OrderDetailPanel({
               <div key={extra.groupId} className="muted console-items__extra">
                 {extra.groupName}:{' '}
                 {extra.groupItems
-                  .map((g) => (g.quantity > 1 ? `${g.quantity} x ${g.name}` : g.name))
+                  .map((g) => (g.quantity > 1 ? `${g.quantity} × ${g.name}` : g.name))
                   .join(', ')}
               </div>
             ))}
