@@ -433,7 +433,7 @@ test.describe('live board', () => {
     await expect(detail).toContainText('Tocar timbre');
     await expect(fact(detail, 'Mesa')).toHaveText('7');
     await expect(fact(detail, 'Pago')).toHaveText(
-      /^Efectivo · Se paga en el local o al recibir · Abona con \$\s?200\.000$/,
+      /^Efectivo · Se paga en el local o al recibir · Paga con \$\s?200\.000$/,
     );
     await expect(detail.getByRole('link', { name: 'Escribir por WhatsApp' })).toHaveAttribute(
       'href',
@@ -472,7 +472,7 @@ test.describe('live board', () => {
     await staff.page.emulateMedia({ media: 'print' });
     await expect(ticket).toBeVisible();
     await expect(ticket).toContainText(`#${placed.code}`);
-    await expect(ticket).toContainText(/4 x /);
+    await expect(ticket).toContainText(/4 × /);
     await expect(ticket).toContainText('» Sin sal');
     await expect(ticket).toContainText('Mesa 7');
     await expect(staff.page.locator('#root')).toBeHidden();
@@ -600,7 +600,7 @@ test.describe('order detail and venue', () => {
     }).format(new Date(scheduledAt));
     await expect(detail).toContainText(`Programado para ${when}`);
     const line = detail.locator('.console-items > li').first();
-    await expect(line).toContainText(/^4 x /);
+    await expect(line).toContainText(/^4 × /);
     await expect(line.locator('.console-items__extra')).toHaveText(/^.+: .+$/);
     await expect(line).toContainText('Nota: Sin sal');
     await expect(fact(detail, 'Nombre')).toHaveText('Diego Ruiz');

@@ -212,7 +212,7 @@ describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
       ]);
       expect(order?.orderText).toContain(`#${body.code}`);
       expect(order?.orderText).toContain('Clásica (Simple)');
-      expect(order?.orderText).toContain('Abona con: $ 10.000 (Vuelto: $ 2.350)');
+      expect(order?.orderText).toContain('Paga con: $ 10.000 (Vuelto: $ 2.350)');
       // Loyalty accrual: 5 % of 7650, rounded down; credited to the balance only when delivered (console).
       expect(order?.loyaltyGainedPoints).toBe(382);
 

@@ -72,7 +72,7 @@ export interface CheckoutInput {
    * cash rule: cash alone here, with no cash riders, is why none is usable.
    */
   paymentMethodsOffered?: readonly PaymentMethod[];
-  /** Cash tender as typed ('Abona con'). */
+  /** Cash tender as typed ('Paga con'). */
   paysWith?: string | null;
   /** State of the card form when one is shown. */
   card?: { complete: boolean; valid: boolean } | null;

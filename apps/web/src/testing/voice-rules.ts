@@ -121,6 +121,7 @@ const GLOSSARY: [RegExp, string, string?][] = [
   [/^En el local$/u, "'Comer en el local' (dine-in)"],
   [/(?<!\p{L})riders?(?!\p{L})/iu, 'repartidor'],
   [/(?<!\p{L})reclamos?(?!\p{L})/iu, 'Problemas reportados'],
+  [/(?<!\p{L})abon(a|as|ás|á|e|ar|ará)(?!\p{L})/iu, "'Paga con', '¿Con cuánto vas a pagar?'"],
 ];
 
 /** API answers a diner must never read: they are mapped to a sentence by the API client. */

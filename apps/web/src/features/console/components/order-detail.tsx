@@ -293,7 +293,7 @@ export function OrderDetailPanel({
           <strong className={order.paid ? 'console-paid' : undefined}>
             {order.paid ? 'Pagado' : (PAYMENT_STATE_LABELS[order.paymentState] ?? 'Pendiente')}
           </strong>
-          {order.paysWith ? ` · Abona con ${money(order.paysWith, country)}` : ''}
+          {order.paysWith ? ` · Paga con ${money(order.paysWith, country)}` : ''}
         </dd>
         {order.notes ? (
           <>
