@@ -34,7 +34,7 @@ test("Sofía finds her order in 'Mis pedidos', opens its follow-up and repeats i
   const item = orders.locator('.account-order').filter({ hasText: `Pedido ${placed.code}` });
   await expect(item).toBeVisible();
   await expect(item).toContainText('Retiro en el local');
-  await expect(item).toContainText('Pedido generado');
+  await expect(item).toContainText('Pedido recibido');
   await expect(item).toContainText(`4 × ${placed.plateName}`);
   await expect(item.locator('.account-order__total')).toHaveText(/^\$ [\d.]+$/);
 

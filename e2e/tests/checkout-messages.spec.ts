@@ -71,7 +71,7 @@ test('delivery where the location has no rider on shift, under the minimum', asy
   await expect(
     errorToast(page, 'En este momento no contamos con repartidores en la zona. Vuelva a intentar más tarde'),
   ).toBeVisible();
-  await expect(page.getByText('El precio del pedido debe ser mayor a $10.000')).toBeVisible();
+  await expect(page.getByText('El precio del pedido debe ser mayor a $ 10.000')).toBeVisible();
 });
 
 test('delivery to an address outside every zone', async ({ page }) => {

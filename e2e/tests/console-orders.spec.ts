@@ -398,7 +398,7 @@ test.describe('staff access', () => {
     await expect(page.locator('.console-header select')).toHaveCount(0);
     await expect(page.locator(`[data-order-code="${elsewhere.code}"]`)).toHaveCount(0);
     await page.getByRole('button', { name: 'Local', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'Pedidos por modalidad' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Pedidos por modo de pedido' })).toBeVisible();
     // The server refuses the other location's board and orders to this token too.
     const token = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('comanda.console.session') ?? '{}').token as string,
@@ -471,7 +471,7 @@ test.describe('live board', () => {
     await expect(detail).toContainText('Tocar timbre');
     await expect(fact(detail, 'Mesa')).toHaveText('7');
     await expect(fact(detail, 'Pago')).toHaveText(
-      /^Efectivo · Se paga en el local o al recibir · Abona con \$\s?200\.000$/,
+      /^Efectivo · Se paga en el local o al recibir · Paga con \$\s?200\.000$/,
     );
     await expect(detail.getByRole('link', { name: 'Escribir por WhatsApp' })).toHaveAttribute(
       'href',
@@ -510,7 +510,7 @@ test.describe('live board', () => {
     await staff.page.emulateMedia({ media: 'print' });
     await expect(ticket).toBeVisible();
     await expect(ticket).toContainText(`#${placed.code}`);
-    await expect(ticket).toContainText(/4 x /);
+    await expect(ticket).toContainText(/4 × /);
     await expect(ticket).toContainText('» Sin sal');
     await expect(ticket).toContainText('Mesa 7');
     await expect(staff.page.locator('#root')).toBeHidden();
@@ -631,7 +631,7 @@ test.describe('order detail and venue', () => {
     // Today, 90 minutes ahead: the hour alone, in the location's zone.
     await expect(detail).toContainText(`Programado para ${locationHour(scheduledAt)}`);
     const line = detail.locator('.console-items > li').first();
-    await expect(line).toContainText(/^4 x /);
+    await expect(line).toContainText(/^4 × /);
     await expect(line.locator('.console-items__extra')).toHaveText(/^.+: .+$/);
     await expect(line).toContainText('Nota: Sin sal');
     await expect(fact(detail, 'Nombre')).toHaveText('Diego Ruiz');
@@ -641,7 +641,7 @@ test.describe('order detail and venue', () => {
       'href',
       /^https:\/\/www\.google\.com\/maps\//,
     );
-    await expect(fact(detail, 'Entre calles')).toHaveText('Ramallo y Núñez');
+    await expect(fact(detail, 'Entrecalles')).toHaveText('Ramallo y Núñez');
     // Stored PROCESSING at placement (the card type uploads through the API), but nobody paid yet:
     // pending, on the card and in the detail, until a payment is really at the provider.
     await expect(apart.locator('.console-card__pay')).toContainText('Tarjeta online · sin pagar');
@@ -785,7 +785,7 @@ test.describe('order detail and venue', () => {
     });
     expect(reported.status()).toBe(200);
     const card = column.locator(`[data-order-code="${older.code}"]`);
-    await expect(card).toContainText('Reclamos: 1');
+    await expect(card).toContainText('Problemas reportados: 1');
     await card.click();
     const reports = staff.page.locator('.console-detail .console-reports');
     await expect(reports).toContainText('El pedido está demorado');

@@ -35,7 +35,7 @@ test('shows the order: items with notes, figures, payment and paid-with; a link�
   const order = await orderPlace(request, 'CASH');
   await page.goto(orderUrl(order.code));
   await expect(page.getByRole('heading', { name: `Pedido ${order.code}` })).toBeVisible();
-  await expect(page.locator('.follow-steps__step--current')).toHaveText('Pedido generado');
+  await expect(page.locator('.follow-steps__step--current')).toHaveText('Pedido recibido');
   await expect(page.locator('.follow-items__line')).toHaveCount(1);
   await expect(page.locator('.follow-items__name')).toContainText('2 ×');
   await expect(page.locator('.follow-items__notes')).toHaveText('“Sin sal”');
@@ -107,7 +107,7 @@ test('a delivery order: extras, item notes, code discount, delivery and service 
   const summary = page.locator('.cart-summary');
   const row = (label: string) =>
     summary.locator('div').filter({ has: page.getByText(label, { exact: true }) });
-  await expect(row('Productos').locator('dd')).toHaveText(money(view.itemsPrice));
+  await expect(row('Subtotal').locator('dd')).toHaveText(money(view.itemsPrice));
   await expect(row('PROVOLETA').locator('dd')).toHaveText(`− ${money(view.discounts[0]?.amount ?? 0)}`);
   await expect(row('Envío').locator('dd')).toHaveText(money(view.deliveryFee));
   await expect(row('Costo de servicio').locator('dd')).toHaveText(money(view.userServiceFee));
@@ -187,7 +187,7 @@ test('a status change made in the console reaches the open page in under one sec
     if (!seenAt.has(label)) seenAt.set(label, Date.now());
   });
   await page.goto(orderUrl(order.code));
-  await expect(page.locator('.follow-steps__step--current')).toHaveText('Pedido generado');
+  await expect(page.locator('.follow-steps__step--current')).toHaveText('Pedido recibido');
   // The page has joined its room on a connected socket.
   await expect(page.locator('main[data-live="true"]')).toBeVisible();
   await page.evaluate(() => {
@@ -230,7 +230,7 @@ test('canceled with a reason: the page shows the canceled node live', async ({ p
   const order = await orderPlace(request, 'CASH');
   const token = await staffToken(request);
   await page.goto(orderUrl(order.code));
-  await expect(page.locator('.follow-steps__step--current')).toHaveText('Pedido generado');
+  await expect(page.locator('.follow-steps__step--current')).toHaveText('Pedido recibido');
   await expect(page.locator('main[data-live="true"]')).toBeVisible();
   await orderMove(request, token, order.id, 'CANCELED', 'Nos quedamos sin stock');
   await expect(page.locator('.follow-steps__step--current')).toHaveText('Pedido cancelado', {
@@ -403,7 +403,7 @@ test('refreshAfterUpdate: with live updates cut, the order is read again 5 s aft
   // No websocket: only the flag's refetch can bring the change.
   await page.routeWebSocket(/socket\.io/, (socket) => socket.close());
   await page.goto(`${orderUrl(order.code)}?refreshAfterUpdate=true`);
-  await expect(page.getByTestId('order-status')).toHaveText('Pedido generado');
+  await expect(page.getByTestId('order-status')).toHaveText('Pedido recibido');
   const landedAt = Date.now();
   await orderMove(request, token, order.id, 'ACCEPTED');
   await expect(page.getByTestId('order-status')).toHaveText('Pedido aceptado', { timeout: 8000 });
@@ -559,7 +559,7 @@ test('the header offers PEDIDO EN CURSO for this browser’s order in progress, 
   await placedOrderRemember(page, { code: order.code, alias: ALIAS });
   const token = await staffToken(request);
   await page.goto(orderUrl(order.code));
-  await expect(page.getByTestId('order-status')).toHaveText('Pedido generado');
+  await expect(page.getByTestId('order-status')).toHaveText('Pedido recibido');
   await page.goto(menu);
   const entry = page.getByRole('link', { name: 'PEDIDO EN CURSO' });
   await expect(entry).toHaveAttribute('href', orderUrl(order.code));

@@ -32,8 +32,8 @@ test.describe('entry: company → branch → location → mode', () => {
     await expect(locations.getByRole('link')).toHaveCount(1);
     await page.getByRole('searchbox', { name: 'Buscar Local' }).fill('');
 
-    // 'En el local' (dine in) exists only at Núñez.
-    await howGroup.getByRole('radio', { name: 'En el local', exact: true }).check();
+    // 'Comer en el local' (dine in) exists only at Núñez.
+    await howGroup.getByRole('radio', { name: 'Comer en el local', exact: true }).check();
     await expect(locations.getByRole('link')).toHaveCount(1);
     await howGroup.getByRole('radio', { name: 'Delivery' }).check();
 

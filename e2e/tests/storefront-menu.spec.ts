@@ -31,7 +31,7 @@ test.describe('branch header', () => {
       'href',
       'tel:+541145550101',
     );
-    await expect(social.getByRole('link', { name: 'Chatear por WhatsApp' })).toHaveAttribute(
+    await expect(social.getByRole('link', { name: 'Escribir por WhatsApp' })).toHaveAttribute(
       'href',
       'https://wa.me/5491145550101',
     );
@@ -45,14 +45,14 @@ test.describe('branch header', () => {
     // Delivery: 'Llega en', 'Envío', 'Mínimo'; the figures wait for an address.
     const info = header.locator('dl.mode-info');
     await expect(info.locator('dt')).toHaveText(['Llega en', 'Envío', 'Mínimo']);
-    await expect(info.locator('dd').first()).toHaveText('35-55 min');
+    await expect(info.locator('dd').first()).toHaveText('35–55 min');
     await expect(header.getByRole('button', { name: 'Ingresar dirección' })).toBeVisible();
 
     // Pickup: 'Retirar en'.
     await header.getByRole('link', { name: 'Retiro en el local' }).click();
     await expect(page).toHaveURL(/\/menu\/brasa-nunez\/retiro-en-el-local$/);
     await expect(page.locator('dl.mode-info dt')).toHaveText(['Retirar en']);
-    await expect(page.locator('dl.mode-info dd')).toHaveText('15-25 min');
+    await expect(page.locator('dl.mode-info dd')).toHaveText('15–25 min');
   });
 
   test("'Ver horarios' opens 'Informacion' with 'Horarios del Local' per order mode", async ({ page }) => {
@@ -90,7 +90,7 @@ test.describe('branch header', () => {
     );
     await page.goto('/menu/brasa-nunez/delivery');
     const info = page.locator('dl.mode-info');
-    await expect(info.locator('dd')).toHaveText(['35-55 min', '$ 1.200', '$ 10.000']);
+    await expect(info.locator('dd')).toHaveText(['35–55 min', '$ 1.200', '$ 10.000']);
     await expect(page.getByText('Envío gratis a partir de $ 40.000')).toBeVisible();
     await expect(page.getByText('Av. Cabildo 3900, CABA')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cambiar', exact: true })).toBeVisible();
@@ -158,7 +158,7 @@ test.describe('menu home and category pages', () => {
     await expect(page).toHaveURL(/\/ensaladas$/);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
-    await page.getByRole('link', { name: 'Volver al menú' }).click();
+    await page.getByRole('link', { name: 'Volver al Menú' }).click();
     await expect(page).toHaveURL(/\/menu\/brasa-nunez\/delivery$/);
   });
 

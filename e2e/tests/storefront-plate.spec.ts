@@ -38,7 +38,7 @@ test('a plate with sizes and mandatory extras: the price follows the choices, an
   // The cooking point is mandatory and missing: 'Revise que haya agregado la cantidad correcta de opcionales'.
   await submit.click();
   await expect(toast(page, 'Revise que haya agregado la cantidad correcta de opcionales')).toBeVisible();
-  const cooking = dialog.getByRole('group', { name: /¿Cómo preferís la cocción\?/ });
+  const cooking = dialog.getByRole('group', { name: /¿Cómo prefieres la cocción\?/ });
   await expect(cooking).toContainText('Revise que haya agregado la cantidad correcta de opcionales');
   await expect(cooking.getByRole('radio', { name: 'Jugoso' })).toBeFocused();
 

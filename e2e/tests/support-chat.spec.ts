@@ -140,7 +140,7 @@ test('a brand without a chat keeps WhatsApp on its chat icon, offers only its pr
   await expect(banner.getByRole('button', { name: 'Mis Brasitas' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Escríbenos por chat' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Abrir el chat de ayuda' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Chatear por WhatsApp' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Escribir por WhatsApp' })).toHaveAttribute(
     'href',
     /^https:\/\/wa\.me\/\d+$/,
   );

@@ -212,7 +212,7 @@ describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
       ]);
       expect(order?.orderText).toContain(`#${body.code}`);
       expect(order?.orderText).toContain('Clásica (Simple)');
-      expect(order?.orderText).toContain('Abona con: $ 10.000 (Vuelto: $ 2.350)');
+      expect(order?.orderText).toContain('Paga con: $ 10.000 (Vuelto: $ 2.350)');
       // Loyalty accrual: 5 % of 7650, rounded down; credited to the balance only when delivered (console).
       expect(order?.loyaltyGainedPoints).toBe(382);
 
@@ -325,8 +325,8 @@ describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
       expect(`${url.origin}${url.pathname}`).toBe('https://wa.me/5491147770002');
       const text = url.searchParams.get('text') ?? '';
       expect(text).toContain(`*Nuevo pedido* #${body.code}`);
-      expect(text).toContain('1 x Clásica (Simple) — $ 8.500');
-      expect(text).toContain('1 x Papas fritas — $ 4.200');
+      expect(text).toContain('1 × Clásica (Simple) — $ 8.500');
+      expect(text).toContain('1 × Papas fritas — $ 4.200');
       expect(text).toContain('Envío: $ 1.200');
       expect(text).toContain('*Total: $ 13.900*');
       expect(text).toContain('Dirección: Av. Cabildo 2500, CABA');
@@ -1071,7 +1071,7 @@ describe.each(testDatabaseKinds())('POST /api/order on %s', (kind) => {
       });
       // The wide zone asks 12000 of products: one Clásica is not enough.
       const wide = await orderPost(ctx, delivery({ destination: WIDE }));
-      expect(wide.body.fields).toEqual({ items: 'El precio del pedido debe ser mayor a $12.000' });
+      expect(wide.body.fields).toEqual({ items: 'El precio del pedido debe ser mayor a $ 12.000' });
       const enough = await orderPlaceAtServerPrice(
         ctx,
         delivery({

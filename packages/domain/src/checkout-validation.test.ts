@@ -123,7 +123,7 @@ describe('ordering §5 Checkout: each check and its exact message', () => {
       { address: { fullAddress: 'Honduras 4800' } },
       'Debe ingresar entrecalles para poder realizar el pedido.',
     ],
-    ['minimum order', { productsAmount: m(7999) }, 'El precio del pedido debe ser mayor a $8.000'],
+    ['minimum order', { productsAmount: m(7999) }, 'El precio del pedido debe ser mayor a $ 8.000'],
     [
       'no riders',
       { deliveryInfo: { ...valid.deliveryInfo, fee: m(1), insideDeliveryArea: true, providersFailed: true } },

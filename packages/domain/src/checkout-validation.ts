@@ -5,7 +5,7 @@
  * whole list.
  */
 import { checkoutMessages, codeDiscountMessages } from './messages';
-import { type Minor, type MoneyCountry, moneyFormatNumber, moneyParseInput } from './money';
+import { type Minor, type MoneyCountry, moneyFormat, moneyParseInput } from './money';
 import { phoneIsValid } from './phone';
 import type { DeliveryInfo, OrderModeType, PaymentMethod } from './types';
 
@@ -72,7 +72,7 @@ export interface CheckoutInput {
    * cash rule: cash alone here, with no cash riders, is why none is usable.
    */
   paymentMethodsOffered?: readonly PaymentMethod[];
-  /** Cash tender as typed ('Abona con'). */
+  /** Cash tender as typed ('Paga con'). */
   paysWith?: string | null;
   /** State of the card form when one is shown. */
   card?: { complete: boolean; valid: boolean } | null;
@@ -170,10 +170,7 @@ export function checkoutValidate(input: CheckoutInput): CheckoutResult {
       fail(
         'MINIMUM_ORDER',
         null,
-        checkoutMessages.minimumOrder(
-          input.country.currency.symbol,
-          moneyFormatNumber(info.minimumOrderPrice, input.country),
-        ),
+        checkoutMessages.minimumOrder(moneyFormat(info.minimumOrderPrice, input.country)),
       );
     }
     if (info?.providersFailed) fail('NO_RIDERS', 'address', checkoutMessages.noRiders);

@@ -83,8 +83,8 @@ export const checkoutMessages = {
   cashAmountUnderTotal: 'El monto con el cual abonará no puede ser menor al precio del pedido.',
   addressRequired: 'Debe ingresar dirección para poder realizar el pedido.',
   betweenStreetsRequired: 'Debe ingresar entrecalles para poder realizar el pedido.',
-  /** The spec's `${min}`: the currency symbol written against the amount (`$8.000`). */
-  minimumOrder: (symbol: string, min: string) => `El precio del pedido debe ser mayor a ${symbol}${min}`,
+  /** The spec's '${min}' is the amount as the money formatter writes it ('$ 8.000', COPY.md). */
+  minimumOrder: (amount: string) => `El precio del pedido debe ser mayor a ${amount}`,
   noRiders: 'En este momento no contamos con repartidores en la zona. Vuelva a intentar más tarde',
   outsideArea: 'Tu dirección no se encuentra dentro de la zona de entrega.',
   feeLoading: 'Estamos calculando el costo de envío, aguarde unos momentos.',
@@ -280,7 +280,7 @@ export const followUpMessages = {
     `Hola, mi pedido ${code} fue cancelado y ya lo había pagado (${amount}). ¿Cómo sigue la devolución?`,
   /** (ours) Progress node names of §4.1. */
   steps: {
-    GENERATED: 'Pedido generado',
+    GENERATED: 'Pedido recibido',
     ACCEPTED: 'Pedido aceptado',
     READY: 'Pedido listo',
     DELIVERED: 'Pedido entregado',
@@ -403,7 +403,7 @@ export const venueMessages = {
   loyalty: 'Canje de puntos',
   total: 'Total',
   payment: 'Pago',
-  paysWith: 'Abona con',
+  paysWith: 'Paga con',
   change: 'Vuelto',
   /** (ours) An online payment's state, added when the order text leaves after the payment (ADR 014). */
   paymentState: 'Estado del pago',

@@ -92,11 +92,11 @@ describe('ordering §4 Order sending: the text to the venue', () => {
         'Aclaraciones: 3B',
         '',
         '*Productos*',
-        '2 x Clásica (Doble) — $ 27.200',
+        '2 × Clásica (Doble) — $ 27.200',
         '   + Elegí tu pan: Pan de papa',
         '   + Extras: Cheddar extra x2, Panceta',
         '   Nota: sin cebolla',
-        '1 x Papas con cheddar y panceta — $ 5.015',
+        '1 × Papas con cheddar y panceta — $ 5.015',
         '',
         'Subtotal: $ 33.100',
         'Descuentos en productos: -$ 885',
@@ -107,7 +107,7 @@ describe('ordering §4 Order sending: the text to the venue', () => {
         '*Total: $ 34.139*',
         '',
         'Pago: Efectivo',
-        'Abona con: $ 40.000 (Vuelto: $ 5.861)',
+        'Paga con: $ 40.000 (Vuelto: $ 5.861)',
         'Notas: Tocar timbre',
       ].join('\n'),
     );
@@ -140,7 +140,7 @@ describe('ordering §4 Order sending: the text to the venue', () => {
     expect(text).toContain('*Nuevo pedido*\nModo: En el salón\nProgramado para: Lo antes posible\nMesa: 12');
     expect(text).toContain('X: -$ 5');
     expect(text).toContain('Canje de puntos: -$ 100');
-    expect(text).toContain('Abona con: $ 4.200');
+    expect(text).toContain('Paga con: $ 4.200');
     expect(text).not.toContain('Vuelto');
     expect(text).not.toContain('Envío');
 

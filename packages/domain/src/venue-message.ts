@@ -84,7 +84,7 @@ export function venueOrderText(input: VenueOrderTextInput): string {
   for (const line of breakdown.lines) {
     const item = input.items[line.index];
     if (!item) continue;
-    out.push(`${line.quantity} x ${item.name} — ${money(line.net)}`);
+    out.push(`${line.quantity} × ${item.name} — ${money(line.net)}`);
     out.push(...extrasText(item));
     if (item.notes.trim()) out.push(`   ${venueMessages.itemNote}: ${item.notes.trim()}`);
   }

@@ -22,6 +22,6 @@ export function addressLine(address: ApiAddress): string {
 export const MODE_TYPE_LABELS: Record<OrderModeType, string> = {
   DELIVERY: 'Delivery',
   TAKE_AWAY: 'Retiro en el local',
-  DINE_IN: 'En el local',
+  DINE_IN: 'Comer en el local',
   SELF_SERVICE: 'Autoservicio',
 };

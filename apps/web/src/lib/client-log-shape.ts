@@ -74,6 +74,8 @@ export function clientLogBody(event: ClientLogEvent, href: string, bcId?: number
   const error = event.error;
   const message =
     event.message ??
+    // The server's own words for an API error: the log is read by staff, the sentence was for the diner.
+    (error instanceof ApiError ? error.serverMessage : undefined) ??
     (error instanceof Error ? error.message : typeof error === 'string' ? error : undefined) ??
     '';
   const payload = cleanValue(event.payload ?? {}, 0) as Record<string, unknown>;
@@ -89,7 +91,12 @@ export function clientLogBody(event: ClientLogEvent, href: string, bcId?: number
   if (contact) body.bcId = contact;
   const branch = id(event.branchId);
   if (branch) body.branchId = branch;
-  if (error instanceof Error && error.stack) body.stack = cut(clientLogScrub(error.stack), STACK_MAX);
+  if (error instanceof Error && error.stack) {
+    // An API error's stack opens with the diner's sentence; the log reads the server's words there.
+    const stack =
+      error instanceof ApiError ? error.stack.replace(error.message, error.serverMessage) : error.stack;
+    body.stack = cut(clientLogScrub(stack), STACK_MAX);
+  }
   if (event.address) {
     const source = event.address as Record<string, unknown>;
     const address: Record<string, string> = {};

@@ -114,7 +114,11 @@ describe('client error reports (ADR 041)', () => {
     const { apiRequest } = await import('./api-client');
     (await import('./client-log')).clientLogApiFailures();
     await expect(apiRequest('/diner/brasa-nunez/menu/4')).rejects.toThrow('Failed to fetch');
-    await expect(apiRequest('/geo/reverse')).rejects.toThrow('boom');
+    // The diner reads a sentence; the log keeps the server's words.
+    await expect(apiRequest('/geo/reverse')).rejects.toMatchObject({
+      message: 'No pudimos completar la acción. Inténtalo de nuevo en unos minutos.',
+      serverMessage: 'boom',
+    });
     await expect(apiRequest('/order', { method: 'POST', body: {} })).rejects.toThrow('Ingrese');
     await expect(apiRequest('/geo/search')).rejects.toThrow('aborted');
     await expect(apiRequest('/diner/log', { method: 'POST', body: {} })).rejects.toThrow('down');

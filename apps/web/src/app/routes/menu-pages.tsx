@@ -37,7 +37,7 @@ export function MenuPlateRoute() {
     <section className="plate-page" aria-label={plate.showName}>
       <Link className="back-link" to={context.basePath}>
         <IconBack size={18} />
-        Volver al menú
+        Volver al Menú
       </Link>
       {context.platePage(plate, () => navigate(context.basePath))}
     </section>

@@ -29,7 +29,7 @@ export const texts = {
   reverseFound: 'Completamos la dirección de ese punto. Revísala.',
   reverseNone: 'No encontramos una dirección en ese punto. Escríbela en los campos.',
   reverseFailed: 'No pudimos obtener la dirección de ese punto. Escríbela en los campos.',
-  feeFailed: 'No pudimos consultar el costo de envío. Intenta nuevamente.',
+  feeFailed: 'No pudimos calcular el envío. Inténtalo de nuevo.',
   unlocated:
     'No pudimos ubicar esa dirección en el mapa. Marca tu ubicación en el mapa o usa Obtener mis coordenadas.',
   checking: 'Consultando la zona de entrega…',

@@ -1,4 +1,5 @@
 import { branchMessages, feeMessages, scheduleMessages } from '@comanda/domain/messages';
+import { minutesRangeText } from '@comanda/domain/minutes-range';
 import type { DeliveryInfo } from '@comanda/domain/types';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -69,9 +70,7 @@ function mapsUrl(contact: ApiBranchContact): string {
 }
 
 function delayText(mode: ApiOrderMode): string {
-  return mode.minDelayInMinutes === mode.maxDelayInMinutes
-    ? `${mode.minDelayInMinutes} min`
-    : `${mode.minDelayInMinutes}-${mode.maxDelayInMinutes} min`;
+  return minutesRangeText(mode.minDelayInMinutes, mode.maxDelayInMinutes);
 }
 
 /**

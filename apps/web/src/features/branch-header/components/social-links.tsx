@@ -105,7 +105,7 @@ export function SocialLinks({
             href={chatUrl(whatsAppPhone)}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label="Chatear por WhatsApp"
+            aria-label="Escribir por WhatsApp"
           >
             <IconChat />
           </a>

@@ -40,7 +40,7 @@ export function CheckoutSummary({
           const item = items[line.index];
           return (
             <div key={line.key} className="checkout-breakdown__row">
-              <dt>{`${line.quantity} x ${item?.name ?? ''}`}</dt>
+              <dt>{`${line.quantity} × ${item?.name ?? ''}`}</dt>
               <dd>{moneyFormat(line.net, country)}</dd>
             </div>
           );
@@ -80,7 +80,7 @@ export function CheckoutSummary({
         ) : null}
         {feesKnown ? (
           <div className="checkout-breakdown__row">
-            <dt>Tarifa de servicio</dt>
+            <dt>Costo de servicio</dt>
             <dd>{serviceFeeText(pricing.serviceFee.amount, country)}</dd>
           </div>
         ) : null}

@@ -6,7 +6,7 @@ import { useConsoleMoment } from '../hooks/use-console-moment';
 const COMPONENT_LABELS: Record<string, string> = {
   api: 'Consulta al servidor',
   'error-boundary': 'Pantalla que no se pudo mostrar',
-  'address/fee': 'Dirección y costo de envío',
+  'address/fee': 'Dirección y envío',
   'address/geolocation': 'Ubicación del dispositivo',
   'checkout/payment': 'Pago',
   'checkout/card-token': 'Datos de la tarjeta',

@@ -32,13 +32,13 @@ export function KitchenTicket({ order }: { order: OrderDetail }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id and never reorder
         <div key={index} className="kitchen-ticket__item">
           <p className="kitchen-ticket__strong">
-            {item.quantity} x {item.name}
+            {item.quantity} × {item.name}
           </p>
           {item.extras.map((extra) => (
             <p key={extra.groupId}>
               {'  '}+{' '}
               {extra.groupItems
-                .map((g) => (g.quantity > 1 ? `${g.quantity} x ${g.name}` : g.name))
+                .map((g) => (g.quantity > 1 ? `${g.quantity} × ${g.name}` : g.name))
                 .join(', ')}
             </p>
           ))}
@@ -54,7 +54,7 @@ export function KitchenTicket({ order }: { order: OrderDetail }) {
       <p>Cliente: {order.customerName ?? '—'}</p>
       {order.phone ? <p>Tel: {phoneNationalText(order.phone)}</p> : null}
       {address ? <p>Dirección: {address}</p> : null}
-      {order.destination?.betweenStreets ? <p>Entre: {order.destination.betweenStreets}</p> : null}
+      {order.destination?.betweenStreets ? <p>Entrecalles: {order.destination.betweenStreets}</p> : null}
       <p>
         {order.paymentType?.showName ?? ''} · {order.paid ? 'PAGADO' : 'A COBRAR'}
       </p>

@@ -147,7 +147,9 @@ function OrderCard({
           </span>
         ) : null}
         {order.reportsCount > 0 ? (
-          <span className="console-badge console-badge--error">Reclamos: {order.reportsCount}</span>
+          <span className="console-badge console-badge--error">
+            Problemas reportados: {order.reportsCount}
+          </span>
         ) : null}
       </button>
     </li>

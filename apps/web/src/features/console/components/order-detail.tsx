@@ -199,7 +199,7 @@ export function OrderDetailPanel({
           <li key={index}>
             <div className="console-items__line">
               <span>
-                {item.quantity} x {item.name}
+                {item.quantity} × {item.name}
               </span>
               <span>{money(item.accPrice, country)}</span>
             </div>
@@ -207,7 +207,7 @@ export function OrderDetailPanel({
               <div key={extra.groupId} className="muted console-items__extra">
                 {extra.groupName}:{' '}
                 {extra.groupItems
-                  .map((g) => (g.quantity > 1 ? `${g.quantity} x ${g.name}` : g.name))
+                  .map((g) => (g.quantity > 1 ? `${g.quantity} × ${g.name}` : g.name))
                   .join(', ')}
               </div>
             ))}
@@ -217,7 +217,7 @@ export function OrderDetailPanel({
       </ul>
 
       <dl className="console-amounts">
-        <dt>Productos</dt>
+        <dt>Subtotal</dt>
         <dd>{money(order.itemsPrice, country)}</dd>
         {order.surcharges.map((entry) => (
           <FragmentRow key={`s-${entry.name}`} label={entry.name} value={money(entry.amount, country)} />
@@ -271,7 +271,7 @@ export function OrderDetailPanel({
             </dd>
             {destination?.betweenStreets ? (
               <>
-                <dt>Entre calles</dt>
+                <dt>Entrecalles</dt>
                 <dd>{destination.betweenStreets}</dd>
               </>
             ) : null}
@@ -289,7 +289,7 @@ export function OrderDetailPanel({
           <strong className={order.paid ? 'console-paid' : undefined}>
             {order.paid ? 'Pagado' : (PAYMENT_STATE_LABELS[order.paymentState] ?? 'Pendiente')}
           </strong>
-          {order.paysWith ? ` · Abona con ${money(order.paysWith, country)}` : ''}
+          {order.paysWith ? ` · Paga con ${money(order.paysWith, country)}` : ''}
         </dd>
         {order.notes ? (
           <>
@@ -314,7 +314,7 @@ export function OrderDetailPanel({
 
       {order.reports.length > 0 ? (
         <>
-          <h3>Reclamos del cliente</h3>
+          <h3>Problemas reportados</h3>
           <ul className="console-reports">
             {order.reports.map((report) => (
               <li key={report.id}>

@@ -75,7 +75,7 @@ export function VenueControls({ token, contact, onChange, onFailure, children }:
         )}
       </section>
       <section className="console-panel">
-        <h2>Pedidos por modalidad</h2>
+        <h2>Pedidos por modo de pedido</h2>
         <p className="muted">Sin pedidos, la tienda muestra “Menú informativo. Pedidos deshabilitados.”</p>
         <ul className="console-modes">
           {contact.orderModes.map((mode) => (

@@ -35,7 +35,7 @@ export const MOVE_LABELS: Record<Exclude<OrderStatus, 'GENERATED'>, string> = {
 export const MODE_LABELS: Record<string, string> = {
   DELIVERY: 'Delivery',
   TAKE_AWAY: 'Retiro en el local',
-  DINE_IN: 'En el local',
+  DINE_IN: 'Comer en el local',
   SELF_SERVICE: 'Autoservicio',
 };
 

@@ -1,4 +1,5 @@
 import { feeMessages, scheduleMessages } from '@comanda/domain/messages';
+import { minutesRangeText } from '@comanda/domain/minutes-range';
 import { useEffect, useRef } from 'react';
 import { IconChevron } from '../../../components/ui/icons-actions';
 import { useOrderModeChange } from '../../../hooks/use-order-mode-change';
@@ -11,7 +12,7 @@ import type { ApiBranchContact, ApiOrderMode } from '../../../types/api';
 
 /** What a mode's card says under its name: the wait ('Llega en', 'Retirar en'), else its kind. */
 function modeDetail(mode: ApiOrderMode): string | null {
-  const wait = `${mode.minDelayInMinutes}-${mode.maxDelayInMinutes} min`;
+  const wait = minutesRangeText(mode.minDelayInMinutes, mode.maxDelayInMinutes);
   if (mode.type === 'DELIVERY') return `${feeMessages.arrivesIn} ${wait}`;
   if (mode.type === 'TAKE_AWAY') return `${feeMessages.pickUpAt} ${wait}`;
   const kind = MODE_TYPE_LABELS[mode.type];

@@ -94,7 +94,7 @@ export function ErrorReport({
             rel="noopener noreferrer"
             data-testid="whatsapp-link"
           >
-            Escribir al local por WhatsApp
+            Escribir por WhatsApp
           </a>
         </p>
       ) : null}

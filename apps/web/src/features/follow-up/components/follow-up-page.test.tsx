@@ -194,7 +194,7 @@ describe('FollowUpPage', () => {
 
     const summary = pairs('.cart-summary');
     expect(Object.keys(summary)).toEqual([
-      'Productos',
+      'Subtotal',
       'Servicio de mesa',
       'BIENVENIDO',
       'Envío',
@@ -249,7 +249,7 @@ describe('FollowUpPage', () => {
     );
     // The fees stay, read as at checkout (ordering §9): a zero delivery fee is 'Gratis', a zero service fee 'Bonificada'.
     const summary = pairs('.cart-summary');
-    expect(Object.keys(summary)).toEqual(['Productos', 'Envío', 'Costo de servicio', 'Total']);
+    expect(Object.keys(summary)).toEqual(['Subtotal', 'Envío', 'Costo de servicio', 'Total']);
     expect(summary['Envío']).toBe('Gratis');
     expect(summary['Costo de servicio']).toBe('Bonificada');
     expect(Object.keys(pairs('.follow-facts'))).toEqual(['Medio de pago']);
@@ -333,7 +333,7 @@ describe('FollowUpPage', () => {
   it('a canceled order: generated, then canceled as the current node', async () => {
     await render(orderOf({ status: 'CANCELED' }));
     expect([...document.querySelectorAll('.follow-steps__step')].map((node) => node.textContent)).toEqual([
-      'Pedido generado',
+      'Pedido recibido',
       'Pedido cancelado',
     ]);
     expect(document.querySelector('.follow-steps__step--current')?.textContent).toBe('Pedido cancelado');

@@ -28,7 +28,7 @@ import '../follow-up.css';
 const TYPE_LABELS: Record<FollowUpOrder['type'], string> = {
   DELIVERY: 'Delivery',
   TAKE_AWAY: 'Retiro en el local',
-  DINE_IN: 'En el local',
+  DINE_IN: 'Comer en el local',
   SELF_SERVICE: 'Autoservicio',
 };
 

@@ -54,7 +54,7 @@ export function OrderDetail({ order, paymentState, money }: OrderDetailProps) {
       </ul>
       <dl className="cart-summary">
         <div>
-          <dt>Productos</dt>
+          <dt>Subtotal</dt>
           <dd>{money(order.itemsPrice)}</dd>
         </div>
         {order.surcharges.map((entry) => (

@@ -36,7 +36,7 @@ export function CategoryPage({
     <section className="category-page" aria-labelledby="category-title">
       <Link className="back-link" to={backHref}>
         <IconBack size={18} />
-        Volver al menú
+        Volver al Menú
       </Link>
       {categories.length > 1 ? (
         <nav className="category-chips category-chips--pages" aria-label="Categorías">
