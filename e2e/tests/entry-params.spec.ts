@@ -176,3 +176,13 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('a menu link shows only the categories it names, and their highlights', async ({ page }) => {
+  await page.goto('/menu/brasa-nunez/delivery?menu=parrilla&menu=Postres');
+  const categories = page.getByRole('region', { name: 'Categorías' });
+  await expect(categories.getByRole('link')).toHaveText([/A la parrilla/, 'Postres']);
+  // The choripán is a sandwich: of the three highlights, the two grilled ones stay.
+  const highlighted = page.getByRole('region', { name: 'Lo más destacado' });
+  await expect(highlighted.getByRole('link')).toHaveCount(2);
+  await expect(highlighted.getByRole('link', { name: /Bife de chorizo/ })).toBeVisible();
+});

@@ -93,3 +93,23 @@ export function entryParamsAllowsMode(
   const names = [slugify(mode.type), slugify(mode.showName), String(mode.id)];
   return allowed.length === 0 || allowed.some((entry) => names.includes(slugify(entry)));
 }
+
+/**
+ * The menu a `menu` link shows (ordering §2, repeatable; ADR 032): only the
+ * categories it names — by their page segment, read like `allowedOM` — and
+ * their highlights, as a QR on a bar counter shows the drinks alone. A link
+ * naming none of the menu's categories shows the whole menu (an old link never
+ * empties it); every plate stays priced for a cart either way.
+ */
+export function entryParamsMenuOf<
+  M extends {
+    categories: { slug: string; numericId: number; plates: { id: string }[] }[];
+    remarkeds: { id: string }[];
+  },
+>(menu: M, wanted: readonly string[]): M {
+  const names = wanted.map(slugify);
+  const categories = menu.categories.filter((category) => names.includes(category.slug));
+  if (!categories.length) return menu;
+  const shown = categories.flatMap((category) => category.plates.map((plate) => plate.id));
+  return { ...menu, categories, remarkeds: menu.remarkeds.filter((plate) => shown.includes(plate.id)) };
+}

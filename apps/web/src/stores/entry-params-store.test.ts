@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { entryParamsAllowsMode, entryParamsParse } from './entry-params-store';
+import { entryParamsAllowsMode, entryParamsMenuOf, entryParamsParse } from './entry-params-store';
 
 describe('ordering §2: query parameters read on entry', () => {
   it('reads every parameter of the table', () => {
@@ -59,6 +59,42 @@ describe('ordering §6: allowedOM filters the modes of a location', () => {
       expect(entryParamsAllowsMode([entry], salon)).toBe(true);
     }
     expect(entryParamsAllowsMode(['DELIVERY', '4'], salon)).toBe(false);
+  });
+});
+
+describe('ordering §2: menu (repeatable) shows the categories it names', () => {
+  const plate = (id: string) => ({ id });
+  const category = (numericId: number, name: string, plates: string[]) => ({
+    id: `c${numericId}`,
+    numericId,
+    slug: name.toLowerCase(),
+    name,
+    plates: plates.map(plate),
+  });
+  const menu = {
+    id: 1,
+    categories: [
+      category(1, 'Parrilla', ['a', 'b']),
+      category(2, 'Bebidas', ['c']),
+      category(3, 'Postres', ['d']),
+    ],
+    remarkeds: [plate('a'), plate('c')],
+    plates: ['a', 'b', 'c', 'd'].map(plate),
+  };
+
+  it('keeps the whole menu without the parameter', () => {
+    expect(entryParamsMenuOf(menu, [])).toBe(menu);
+  });
+
+  it('keeps only the named categories (by page segment, however written) and their highlights, every plate still priced', () => {
+    const shown = entryParamsMenuOf(menu, ['BEBIDAS', 'Postres']);
+    expect(shown.categories.map((c) => c.name)).toEqual(['Bebidas', 'Postres']);
+    expect(shown.remarkeds).toEqual([plate('c')]);
+    expect(shown.plates).toHaveLength(4);
+  });
+
+  it('shows the whole menu when the link names none of its categories', () => {
+    expect(entryParamsMenuOf(menu, ['vinos'])).toBe(menu);
   });
 });
 

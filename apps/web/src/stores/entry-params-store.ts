@@ -9,7 +9,7 @@
 import { ENTRY_ARRIVED, ENTRY_SEARCH, type EntryParams, entryParamsParse } from '../lib/entry-params';
 import { storageKey, storageScopeOnChange } from '../lib/storage-scope';
 
-export { entryParamsAllowsMode, entryParamsParse } from '../lib/entry-params';
+export { entryParamsAllowsMode, entryParamsMenuOf, entryParamsParse } from '../lib/entry-params';
 export type { EntryParams };
 
 const STORAGE_KEY = 'comanda.entry';

@@ -36,7 +36,7 @@ import {
 import { supportChatOpen } from '../../lib/support-chat-open';
 import { useBranchTheme } from '../../lib/theme';
 import { cartBind, cartFollowMode, useCart } from '../../stores/cart-store';
-import { entryParamsAllowsMode, useEntryParams } from '../../stores/entry-params-store';
+import { entryParamsAllowsMode, entryParamsMenuOf, useEntryParams } from '../../stores/entry-params-store';
 import type { ApiBranchContact, ApiCountry, ApiOrderMode } from '../../types/api';
 import type { MenuPlate } from '../../types/menu';
 import {
@@ -194,7 +194,11 @@ function MenuScreen({
     }
   }, [impediment, contact.id, mode.id]);
 
-  const menuData = menu.status === 'success' ? menu.data : null;
+  const wantedCategories = useEntryParams().menu;
+  const menuData = useMemo(
+    () => (menu.status === 'success' ? entryParamsMenuOf(menu.data, wantedCategories) : null),
+    [menu, wantedCategories],
+  );
   const bound = cartState.alias === contact.alias;
   const cart = bound ? cartState.cart : null;
   const day = zonedDayOfWeek(now, contact.timezone);
