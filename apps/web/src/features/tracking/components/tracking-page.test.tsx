@@ -107,6 +107,7 @@ describe('Tracking page overlay', () => {
     expect(container.querySelector('button.tracking-panel__refresh')?.textContent).toBe('Actualizar');
     expect(container.querySelector('[role="img"][aria-label="Brasa Núñez"]')).not.toBeNull();
     expect(text()).toContain('Comanda');
+    expect(document.title).toBe('Seguimiento · Brasa Núñez');
   });
 
   it("says 'Sin repartidor' with no contact buttons before a rider takes the order", async () => {

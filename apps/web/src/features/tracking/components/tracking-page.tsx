@@ -104,6 +104,12 @@ export function TrackingPage({
     [riderName, freshness.text, data?.branch.name],
   );
 
+  // The tab names the venue, as the storefront's does (not the product).
+  const venue = data?.branch.name;
+  useEffect(() => {
+    if (venue) document.title = `Seguimiento · ${venue}`;
+  }, [venue]);
+
   // 'Comparte la clave', once per order and only for a valid code (§2.8, §5).
   const code = data?.securityCode ?? null;
   const [codeDialog, setCodeDialog] = useState(false);
