@@ -117,6 +117,7 @@ describe.each(testDatabaseKinds())('order follow-up and client logs on %s', (kin
         type: 'DELIVERY',
         orderModeId: palermo.modes.DELIVERY,
         status: 'GENERATED',
+        cancelReason: null,
         orderedAt: new Date(WEDNESDAY_1300).toISOString(),
         scheduled: false,
         scheduledAt: null,
