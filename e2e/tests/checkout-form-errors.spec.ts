@@ -13,6 +13,7 @@ import {
   totalText,
 } from '../support/checkout-flow';
 import { expect, test } from '../support/fixtures';
+import { riderApiShift, VALENTINA } from '../support/rider';
 import { screenshotsBothSchemes } from '../support/screenshots';
 
 /**
@@ -75,7 +76,12 @@ test('the checkout with its errors after a send', async ({ page }) => {
   await screenshotsBothSchemes(page, 'checkout-errors');
 });
 
-test('delivery with no rider on shift: the address says why and takes the focus', async ({ page }) => {
+test('delivery with no rider on shift: the address says why and takes the focus', async ({
+  page,
+  request,
+}) => {
+  // The demo starts with Valentina on shift at Núñez (apps/api/src/tenant/demo-seed.ts): she ends it first.
+  await riderApiShift(request, VALENTINA, false);
   await checkoutKeepAddress(page, NUNEZ_ADDRESS);
   await addPlate(page, `${NUNEZ}/delivery/entradas`, 'Provoleta');
   await addPlate(page, `${NUNEZ}/delivery/entradas`, 'Provoleta');
