@@ -7,3 +7,4 @@ export * from './schema/orders';
 export * from './schema/platform';
 export * from './schema/sandbox';
 export * from './schema/tenant';
+export * from './schema/venue';

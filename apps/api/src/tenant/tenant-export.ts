@@ -68,6 +68,14 @@ function optional<K extends string, V>(key: K, value: V | null | undefined): { [
 const whenTrue = <K extends string>(key: K, value: boolean) => optional(key, value ? true : undefined);
 const whenAny = <K extends string, V>(key: K, list: V[]) => optional(key, list.length > 0 ? list : undefined);
 
+export interface TenantExportOptions {
+  /**
+   * False leaves out `staff` and `customers` (a company's customers can be
+   * thousands): what an edit of one part of the venue reads (tenant-edit.ts).
+   */
+  people?: boolean;
+}
+
 /**
  * The tenant of `companyAlias` in the `tenant/v1` format, or null when no
  * company has that alias. Secrets are left out (`password`, `securityCode`,
@@ -81,7 +89,11 @@ const whenAny = <K extends string, V>(key: K, list: V[]) => optional(key, list.l
  * out (`"withCustomLogo": false`) from one it left implicit, so such a
  * field may come back omitted — same meaning, and the round trip is exact.
  */
-export async function tenantExport(db: Queryable, companyAlias: string): Promise<TenantFile | null> {
+export async function tenantExport(
+  db: Queryable,
+  companyAlias: string,
+  options: TenantExportOptions = {},
+): Promise<TenantFile | null> {
   const [company] = await db.select().from(companies).where(eq(companies.alias, companyAlias));
   if (!company) return null;
   const [country] = await db.select().from(countries).where(eq(countries.code, company.countryCode));
@@ -544,9 +556,16 @@ export async function tenantExport(db: Queryable, companyAlias: string): Promise
     };
   };
 
-  const staffRows = (
-    await db.select().from(staffUsers).where(eq(staffUsers.companyId, companyId)).orderBy(asc(staffUsers.id))
-  ).filter((row) => row.passwordHash !== SECRET_DISABLED);
+  const people = options.people ?? true;
+  const staffRows = people
+    ? (
+        await db
+          .select()
+          .from(staffUsers)
+          .where(eq(staffUsers.companyId, companyId))
+          .orderBy(asc(staffUsers.id))
+      ).filter((row) => row.passwordHash !== SECRET_DISABLED)
+    : [];
   const staffLinks =
     staffRows.length === 0
       ? []
@@ -560,11 +579,9 @@ export async function tenantExport(db: Queryable, companyAlias: string): Promise
             ),
           );
   const staffLinksById = groupBy(staffLinks, (row) => row.staffUserId);
-  const customerRows = await db
-    .select()
-    .from(customers)
-    .where(eq(customers.companyId, companyId))
-    .orderBy(asc(customers.id));
+  const customerRows = people
+    ? await db.select().from(customers).where(eq(customers.companyId, companyId)).orderBy(asc(customers.id))
+    : [];
   const partnerRows = await db
     .select()
     .from(partners)
@@ -582,22 +599,26 @@ export async function tenantExport(db: Queryable, companyAlias: string): Promise
       timezone: country.timezone,
     },
     company: { name: company.name, alias: company.alias },
-    staff: staffRows.map((row) => ({
-      name: row.name,
-      email: row.email,
-      role: row.role,
-      ...whenAny(
-        'branchContacts',
-        aliasesOf((staffLinksById.get(row.id) ?? []).map((link) => link.branchContactId)),
-      ),
-    })),
-    customers: customerRows.map((row) => ({
-      ...optional('name', row.name),
-      phone: row.phone,
-      ...optional('email', row.email),
-      optIn: row.optIn,
-      loyaltyPointsBalance: row.loyaltyPointsBalance,
-    })),
+    ...(people
+      ? {
+          staff: staffRows.map((row) => ({
+            name: row.name,
+            email: row.email,
+            role: row.role,
+            ...whenAny(
+              'branchContacts',
+              aliasesOf((staffLinksById.get(row.id) ?? []).map((link) => link.branchContactId)),
+            ),
+          })),
+          customers: customerRows.map((row) => ({
+            ...optional('name', row.name),
+            phone: row.phone,
+            ...optional('email', row.email),
+            optIn: row.optIn,
+            loyaltyPointsBalance: row.loyaltyPointsBalance,
+          })),
+        }
+      : {}),
     partners: partnerRows.map((row) => ({
       name: row.name,
       generalDiscounts: (discountsByPartner.get(row.id) ?? []).map(valueDiscountPresent),

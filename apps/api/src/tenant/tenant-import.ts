@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { branches, companies } from '../db/schema';
 import { saveBranchContacts } from './tenant-import-branch-contacts';
 import { removeBranch, saveBranch, saveCompany, saveCountry } from './tenant-import-company';
@@ -32,7 +32,7 @@ export type TenantImportResult =
 const IMPORT_LOCK = 72_740_001;
 
 /** Thrown inside the transaction to roll it back with the problems found while writing. */
-class ImportRefused extends Error {
+export class ImportRefused extends Error {
   constructor(readonly errors: string[]) {
     super('tenant import refused');
   }
@@ -48,18 +48,10 @@ class ImportRefused extends Error {
  * file: problems come back as `{ ok: false, errors }` with JSON paths.
  */
 export async function tenantImport(db: Db, input: unknown): Promise<TenantImportResult> {
-  const fileCheck = tenantValidateFile(input);
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-      const databaseErrors = await tenantValidateAgainstDatabase(tx, input);
-      if (!fileCheck.ok || databaseErrors.length > 0) {
-        return { ok: false as const, errors: [...(fileCheck.ok ? [] : fileCheck.errors), ...databaseErrors] };
-      }
-      const importer = new ImportContext(tx, fileCheck.tenant);
-      const result = await importAll(importer);
-      if (importer.errors.length > 0) throw new ImportRefused(importer.errors);
-      return result;
+      await tenantImportLock(tx);
+      return tenantImportLocked(tx, input);
     });
   } catch (error) {
     if (error instanceof ImportRefused) return { ok: false, errors: error.errors };
@@ -67,12 +59,49 @@ export async function tenantImport(db: Db, input: unknown): Promise<TenantImport
   }
 }
 
+export interface TenantImportOptions {
+  /**
+   * False leaves staff and customers as they are, whatever the file says (it
+   * has none): an edit of one part of the venue (tenant-edit.ts).
+   */
+  people?: boolean;
+}
+
+/** Takes the imports' lock for the rest of the transaction: what is read after it stays current until commit. */
+export async function tenantImportLock(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+}
+
+/**
+ * `tenantImport` inside a transaction that holds `tenantImportLock`. A
+ * refusal found while writing throws `ImportRefused` (the transaction must
+ * roll back); one found by validation is answered before anything is written.
+ */
+export async function tenantImportLocked(
+  tx: Tx,
+  input: unknown,
+  options: TenantImportOptions = {},
+): Promise<TenantImportResult> {
+  const fileCheck = tenantValidateFile(input);
+  const databaseErrors = await tenantValidateAgainstDatabase(tx, input);
+  if (!fileCheck.ok || databaseErrors.length > 0) {
+    return { ok: false as const, errors: [...(fileCheck.ok ? [] : fileCheck.errors), ...databaseErrors] };
+  }
+  const importer = new ImportContext(tx, fileCheck.tenant);
+  const result = await importAll(importer, options.people ?? true);
+  if (importer.errors.length > 0) throw new ImportRefused(importer.errors);
+  return result;
+}
+
 /**
  * Writes a validated file, in the order its references need: brands with their
  * menus before locations (order modes point at menus), locations before the
  * loyalty programme and staff (they name locations).
  */
-async function importAll(ctx: ImportContext): Promise<Extract<TenantImportResult, { ok: true }>> {
+async function importAll(
+  ctx: ImportContext,
+  people: boolean,
+): Promise<Extract<TenantImportResult, { ok: true }>> {
   await saveCountry(ctx);
   await saveCompany(ctx);
 
@@ -92,8 +121,10 @@ async function importAll(ctx: ImportContext): Promise<Extract<TenantImportResult
     if (!ctx.branchIds.has(row.alias)) await removeBranch(ctx, row);
   }
   await savePartners(ctx);
-  await saveStaff(ctx);
-  await saveCustomers(ctx);
+  if (people) {
+    await saveStaff(ctx);
+    await saveCustomers(ctx);
+  }
 
   const changed = Object.values(ctx.summary).some(
     (counts) => counts.created + counts.updated + counts.removed > 0,
