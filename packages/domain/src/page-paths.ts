@@ -27,6 +27,10 @@ export const PAGE_MENU_MODE = '/menu/:alias/:mode';
 export const PAGE_MENU_CATEGORY = '/menu/:alias/:mode/:category';
 export const PAGE_MENU_PLATE = '/menu/:alias/:mode/:category/:plate';
 export const PAGE_CONSOLE = '/console';
+/** The venue's own management screens (sold out, menu, hours, zones, staff, history; ADR 051). */
+export const PAGE_MANAGE = '/console/gestion';
+/** Where an invited or reset staff member sets a password; the one-time token travels in the fragment. */
+export const PAGE_STAFF_PASSWORD = '/console/clave';
 export const PAGE_SUPPORT = '/soporte';
 export const PAGE_TRACKING = '/logistics/tracking/order/:alias/:orderCode';
 export const PAGE_RIDER_START = '/logistics';
@@ -48,6 +52,8 @@ export const PAGE_PATHS = {
   menuCategory: PAGE_MENU_CATEGORY,
   menuPlate: PAGE_MENU_PLATE,
   console: PAGE_CONSOLE,
+  manage: PAGE_MANAGE,
+  staffPassword: PAGE_STAFF_PASSWORD,
   support: PAGE_SUPPORT,
   tracking: PAGE_TRACKING,
   riderStart: PAGE_RIDER_START,

@@ -1,6 +1,7 @@
 import {
   PAGE_CONSOLE,
   PAGE_GUIDE,
+  PAGE_MANAGE,
   PAGE_SUPPORT,
   PAGE_SURVEY,
   PAGE_TRACKING,
@@ -17,6 +18,7 @@ import { NotFoundRoute } from './not-found';
 // route for all of them (ADR 004 budget, and room for the shared core chunk of
 // vite.config.ts); each screen is still its own chunk.
 const ConsoleRoute = lazy(() => import('./console').then((m) => ({ default: m.ConsoleRoute })));
+const ManageRoute = lazy(() => import('./manage').then((m) => ({ default: m.ManageRoute })));
 const GuideRoute = lazy(() => import('./guide').then((m) => ({ default: m.GuideRoute })));
 const SupportRoute = lazy(() => import('./support').then((m) => ({ default: m.SupportRoute })));
 const TrackingRoute = lazy(() => import('./tracking').then((m) => ({ default: m.TrackingRoute })));
@@ -39,6 +41,7 @@ export function OtherRoutes() {
   return (
     <Routes>
       <Route path={PAGE_CONSOLE} element={<ConsoleRoute />} />
+      <Route path={PAGE_MANAGE} element={<ManageRoute />} />
       <Route path={PAGE_GUIDE} element={<GuideRoute />} />
       <Route path={PAGE_SUPPORT} element={<SupportRoute />} />
       <Route path={PAGE_TRACKING} element={<TrackingRoute />} />

@@ -12,7 +12,9 @@ import { VENUE_SUBJECTS, venueChangesList } from '../../../services/venue-histor
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 const ChangeSchema = Type.Object({
-  path: Type.String({ description: 'Where, list items named by key: categories[pizzas].plates[muzza].price' }),
+  path: Type.String({
+    description: 'Where, list items named by key: categories[pizzas].plates[muzza].price',
+  }),
   before: Type.Optional(Type.Unknown({ description: 'Absent when the value was added' })),
   after: Type.Optional(Type.Unknown({ description: 'Absent when the value was removed' })),
 });

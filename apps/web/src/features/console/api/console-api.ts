@@ -5,26 +5,13 @@
  * units, instants as ISO strings).
  */
 import { apiRequest } from '../../../lib/api-client';
+import type { Staff, StaffSession } from '../../../lib/staff-session';
 import type { ApiOrderView } from '../../../types/api';
 
-export type StaffRole = 'OWNER' | 'STAFF';
+export type { Staff, StaffRole, StaffSession } from '../../../lib/staff-session';
+
 export type OrderStatus = 'GENERATED' | 'ACCEPTED' | 'READY' | 'DELIVERED' | 'CANCELED';
 export type BoardState = 'new' | 'accepted' | 'ready' | 'delivered' | 'canceled';
-
-export interface Staff {
-  id: number;
-  name: string;
-  email: string;
-  role: StaffRole;
-  companyId: number;
-  branchContacts: { id: number; alias: string; name: string }[];
-}
-
-export interface StaffSession {
-  token: string;
-  expiresAt: string;
-  staff: Staff;
-}
 
 export interface PaymentTypeView {
   id: number;

@@ -1,7 +1,9 @@
 import type { MoneyCountry } from '@comanda/domain/money';
+import { PAGE_MANAGE } from '@comanda/domain/page-paths';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { realtimeJoin } from '../../../lib/realtime';
+import { staffSessionLeftMs, staffSessionSet, useStaffSession } from '../../../lib/staff-session';
 import { themeApply } from '../../../lib/theme';
 import { getDinerEntity } from '../../entry/api/get-diner-entity';
 import {
@@ -23,7 +25,6 @@ import {
   consoleNotificationsSupported,
   consoleNotify,
 } from '../lib/alerts';
-import { consoleSessionLeftMs, consoleSessionSet, useConsoleSession } from '../lib/session';
 import { AbuseNotice } from './abuse-notice';
 import { type ConsoleTab, ConsoleTabs, SurveySection, VenueSection } from './console-sections';
 import { LoginScreen } from './login-screen';
@@ -53,20 +54,20 @@ function useDefaultTheme() {
 /** The orders console: sign-in, then the board of one branch contact. */
 export function ConsoleApp() {
   useDefaultTheme();
-  const session = useConsoleSession();
+  const session = useStaffSession();
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
     document.title = 'Consola de pedidos · Comanda';
   }, []);
   const expire = useCallback(() => {
     setNotice(EXPIRED_NOTICE);
-    consoleSessionSet(null);
+    staffSessionSet(null);
   }, []);
   // Sign out when the stored expiry passes while the page is open (when the
   // device's clock can tell; otherwise the server's 401 does it).
   useEffect(() => {
     if (!session) return;
-    const left = consoleSessionLeftMs(session, Date.now());
+    const left = staffSessionLeftMs(session, Date.now());
     if (left === null) return;
     const timer = window.setTimeout(expire, Math.min(left, 2 ** 31 - 1));
     return () => window.clearTimeout(timer);
@@ -104,7 +105,7 @@ function ConsoleShell({ session, onExpired }: { session: StaffSession; onExpired
       // The session ends here either way.
     }
     sessionStorage.removeItem(PICKED_KEY);
-    consoleSessionSet(null);
+    staffSessionSet(null);
   };
 
   const choose = (id: number) => {
@@ -138,6 +139,9 @@ function ConsoleShell({ session, onExpired }: { session: StaffSession; onExpired
           <span className="console-header__staff">
             {staff.name} · {staff.role === 'OWNER' ? 'Dueño' : 'Personal'}
           </span>
+          <a className="button button--bordered button--small" href={PAGE_MANAGE}>
+            Gestión
+          </a>
           <button
             type="button"
             className="button button--bordered button--small"

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { staffSessionSet } from '../../../lib/staff-session';
 import { staffLogin } from '../api/console-api';
 import { consoleAudioUnlock } from '../lib/alerts';
-import { consoleSessionSet } from '../lib/session';
 
 function loginError(error: unknown): string {
   if (error instanceof ApiError) {
@@ -30,7 +30,7 @@ export function LoginScreen({ notice }: { notice?: string | null }) {
     setBusy(true);
     setError(null);
     try {
-      consoleSessionSet(await staffLogin(email.trim(), password));
+      staffSessionSet(await staffLogin(email.trim(), password));
     } catch (caught) {
       setError(loginError(caught));
       setBusy(false);

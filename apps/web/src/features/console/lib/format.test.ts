@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { staffSessionLeftMs } from '../../../lib/staff-session';
 import { PAYMENT_STATE_LABELS, paymentNote } from './format';
-import { consoleSessionLeftMs } from './session';
 
 const NOW = Date.parse('2026-11-20T21:00:00-03:00');
 
@@ -28,11 +28,11 @@ describe('session expiry by the device clock', () => {
   };
 
   it('counts down when the device clock agrees with the server', () => {
-    expect(consoleSessionLeftMs(session, NOW)).toBe(3_600_000);
+    expect(staffSessionLeftMs(session, NOW)).toBe(3_600_000);
   });
 
   it('gives up (the server decides) when the device clock is past the expiry or the expiry is unreadable', () => {
-    expect(consoleSessionLeftMs(session, NOW + 2 * 86_400_000)).toBeNull();
-    expect(consoleSessionLeftMs({ ...session, expiresAt: 'nope' }, NOW)).toBeNull();
+    expect(staffSessionLeftMs(session, NOW + 2 * 86_400_000)).toBeNull();
+    expect(staffSessionLeftMs({ ...session, expiresAt: 'nope' }, NOW)).toBeNull();
   });
 });

@@ -1,12 +1,29 @@
 /**
- * The staff session in this tab: the token and its expiry in sessionStorage
+ * The staff session in this tab, shared by the orders console and the venue
+ * management screens (a link between them keeps it): the token and its expiry in sessionStorage
  * (closing the tab signs out; the server's session lasts 12 h at most). The
  * server is the authority on expiry: a stored session is kept on read whatever
  * the device's clock says, and the first call answered 401 ends it (a tablet
  * whose clock is off by a day must not be locked out of a valid session).
  */
 import { useSyncExternalStore } from 'react';
-import type { StaffSession } from '../api/console-api';
+
+export type StaffRole = 'OWNER' | 'STAFF';
+
+export interface Staff {
+  id: number;
+  name: string;
+  email: string;
+  role: StaffRole;
+  companyId: number;
+  branchContacts: { id: number; alias: string; name: string }[];
+}
+
+export interface StaffSession {
+  token: string;
+  expiresAt: string;
+  staff: Staff;
+}
 
 const KEY = 'comanda.console.session';
 const listeners = new Set<() => void>();
@@ -27,7 +44,7 @@ function read(): StaffSession | null {
   }
 }
 
-export function consoleSessionSet(session: StaffSession | null): void {
+export function staffSessionSet(session: StaffSession | null): void {
   current = session;
   try {
     if (session) sessionStorage.setItem(KEY, JSON.stringify(session));
@@ -38,7 +55,7 @@ export function consoleSessionSet(session: StaffSession | null): void {
   for (const listener of listeners) listener();
 }
 
-export function useConsoleSession(): StaffSession | null {
+export function useStaffSession(): StaffSession | null {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
@@ -54,7 +71,7 @@ export function useConsoleSession(): StaffSession | null {
  * (or that the server still accepts) already "expired" means the device's clock
  * runs ahead of the server's. The server's 401 ends the session then.
  */
-export function consoleSessionLeftMs(session: StaffSession, now: number): number | null {
+export function staffSessionLeftMs(session: StaffSession, now: number): number | null {
   const left = Date.parse(session.expiresAt) - now;
   return Number.isFinite(left) && left > 0 ? left : null;
 }

@@ -1,0 +1,29 @@
+import { type ComponentType, lazy } from 'react';
+import type { Staff } from '../../../lib/staff-session';
+import type { ManagedLocation } from '../api/manage-api';
+
+/** What every management tab is given. */
+export interface ManageTabProps {
+  token: string;
+  staff: Staff;
+  /** The location picked in the header (tabs about the brand or company may ignore it). */
+  location: ManagedLocation;
+  /** A failed call: 401 ends the session, anything else shows the shell's error. */
+  onFailure: (error: unknown) => void;
+}
+
+export interface ManageTab {
+  id: string;
+  label: string;
+  /** STAFF manage only sold-out switches and hours of their locations; every other tab is the OWNER's. */
+  ownerOnly: boolean;
+  Component: ComponentType<ManageTabProps>;
+}
+
+// Each tab its own chunk, fetched when it opens.
+const HistoryView = lazy(() => import('./history-view'));
+
+/** The management tabs, in the order they show. */
+export const MANAGE_TABS: ManageTab[] = [
+  { id: 'historial', label: 'Historial', ownerOnly: true, Component: HistoryView },
+];
