@@ -42,8 +42,12 @@ export function StaffLinkPage() {
 
   useEffect(() => {
     document.title = 'Elegir contraseña · Comanda';
+    // The platform's colours, following the device's light/dark preference (as the console does).
     const query = window.matchMedia('(prefers-color-scheme: dark)');
-    themeApply(null, null, query.matches ? 'dark' : 'light');
+    const apply = () => themeApply(null, null, query.matches ? 'dark' : 'light');
+    apply();
+    query.addEventListener('change', apply);
+    return () => query.removeEventListener('change', apply);
   }, []);
   useEffect(() => {
     if (attempt < 0) return;
