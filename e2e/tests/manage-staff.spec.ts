@@ -11,6 +11,8 @@ import { e2eServer, expect, serverNow, test } from '../support/fixtures';
  * OWNER removes access and the person's next action returns them to the login.
  */
 test.use({ serviceWorkers: 'block' });
+// Two browsers, axe and fourteen screenshots: longer than a single-screen test.
+test.setTimeout(120_000);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const docs = path.join(root, 'docs/screenshots');
@@ -83,7 +85,7 @@ test('the owner invites a staff member by link, who signs in to their one locati
     await expect(owner.page.getByText('Elija al menos un local.')).toBeVisible();
     // The form kept what was typed.
     await expect(owner.page.getByLabel('Nombre')).toHaveValue('Sofía Ríos');
-    await owner.page.getByLabel(CABALLITO).check();
+    await owner.page.getByRole('checkbox', { name: CABALLITO }).check();
     await owner.page.getByRole('button', { name: 'Invitar' }).click();
 
     await expect(owner.page.getByRole('heading', { name: 'Invitación para Sofía Ríos' })).toBeVisible();

@@ -141,9 +141,10 @@ function PasswordChoice({
     set: (value: string) => void,
     hint?: string,
   ) => (
-    <label className="console-field">
-      <span>{label}</span>
+    <div className="console-field">
+      <label htmlFor={`staff-link-${name}`}>{label}</label>
       <input
+        id={`staff-link-${name}`}
         type="password"
         name={name}
         autoComplete="new-password"
@@ -155,7 +156,7 @@ function PasswordChoice({
       <span id={`staff-link-${name}-note`} className={errors[name] ? 'console-error' : 'muted'}>
         {errors[name] ?? hint}
       </span>
-    </label>
+    </div>
   );
 
   return (
