@@ -15,6 +15,12 @@
  *   concurrent requests.
  */
 import { PAGE_STAFF_PASSWORD } from '@comanda/domain/page-paths';
+import {
+  type StaffTeamChange,
+  type StaffTeamRefusal,
+  staffTeamChangeCheck,
+  staffTeamLocationsMissing,
+} from '@comanda/domain/staff-team';
 import type { Db, Queryable } from '../db/client';
 import { conflict, HttpError, notFound, unauthorized } from '../lib/http-error';
 import { SECRET_DISABLED } from '../lib/secret-hash';
@@ -159,11 +165,26 @@ async function ownersLocked(tx: Queryable, staff: StaffPrincipal): Promise<Staff
   return owners;
 }
 
-/** Refuses leaving the company without an active OWNER once `target` stops being one. */
-function lastOwnerCheck(owners: StaffUserRow[], target: StaffUserRow): void {
-  const others = owners.filter((row) => row.id !== target.id && staffAccessOf(row.passwordHash) === 'ACTIVE');
-  if (others.length === 0) throw conflict(staffTeamMessages.lastOwner);
+const REFUSALS: Record<StaffTeamRefusal, string> = {
+  SELF_REMOVE: staffTeamMessages.selfRemove,
+  SELF_DEMOTE: staffTeamMessages.selfDemote,
+  LAST_OWNER: staffTeamMessages.lastOwner,
+};
+
+/** The domain's owner rule (packages/domain staff-team.ts) over the locked owners; 409 when refused. */
+function ownerRuleCheck(staff: StaffPrincipal, owners: StaffUserRow[], change: StaffTeamChange): void {
+  const verdict = staffTeamChangeCheck(
+    staff.id,
+    change,
+    owners.map((row) => ({ id: row.id, active: staffAccessOf(row.passwordHash) === 'ACTIVE' })),
+  );
+  if (!verdict.ok) throw conflict(REFUSALS[verdict.refusal]);
 }
+
+const locationsRequired = () =>
+  new HttpError(400, staffTeamMessages.locationsRequired, {
+    'body.branchContactIds': staffTeamMessages.locationsRequired,
+  });
 
 async function linkIssue(
   tx: Queryable,
@@ -223,10 +244,7 @@ export async function teamInvite(
     throw new HttpError(400, staffTeamMessages.nameRequired, { 'body.name': staffTeamMessages.nameRequired });
   const email = input.email.trim().toLowerCase();
   const locations = await locationsOfCompany(deps.db, staff, input.branchContactIds);
-  if (input.role === 'STAFF' && locations.length === 0)
-    throw new HttpError(400, staffTeamMessages.locationsRequired, {
-      'body.branchContactIds': staffTeamMessages.locationsRequired,
-    });
+  if (staffTeamLocationsMissing(input.role, locations)) throw locationsRequired();
   const now = new Date(deps.now());
   try {
     return await deps.db.transaction(async (tx) => {
@@ -294,16 +312,10 @@ export async function teamChange(
     if (!member) throw notFound(staffTeamMessages.memberNotFound(id));
     if (staffAccessOf(member.passwordHash) === 'DISABLED') throw conflict(staffTeamMessages.removed);
     const role = input.role ?? member.role;
-    if (member.role === 'OWNER' && role === 'STAFF') {
-      if (member.id === staff.id) throw conflict(staffTeamMessages.selfDemote);
-      lastOwnerCheck(owners, member);
-    }
+    ownerRuleCheck(staff, owners, { kind: 'role', targetId: member.id, from: member.role, to: role });
     const before = await memberView(tx, member, now);
     const kept = locations ?? before.branchContacts.map((location) => location.id);
-    if (role === 'STAFF' && kept.length === 0)
-      throw new HttpError(400, staffTeamMessages.locationsRequired, {
-        'body.branchContactIds': staffTeamMessages.locationsRequired,
-      });
+    if (staffTeamLocationsMissing(role, kept)) throw locationsRequired();
     const updated = await teamMemberUpdate(tx, member.id, { name: name ?? member.name, role });
     await teamMemberLocationsSet(tx, member.id, role === 'OWNER' ? [] : kept);
     const after = await memberView(tx, updated, now);
@@ -366,8 +378,7 @@ export async function teamRemove(
     const owners = await ownersLocked(tx, staff);
     const member = await teamMemberLock(tx, staff.companyId, id);
     if (!member) throw notFound(staffTeamMessages.memberNotFound(id));
-    if (member.id === staff.id) throw conflict(staffTeamMessages.selfRemove);
-    if (member.role === 'OWNER') lastOwnerCheck(owners, member);
+    ownerRuleCheck(staff, owners, { kind: 'remove', targetId: member.id, targetRole: member.role });
     const before = await memberView(tx, member, now);
     if (before.state === 'DISABLED') return { staff: before, endedSessions: [] };
     const updated = await teamMemberUpdate(tx, member.id, { passwordHash: SECRET_DISABLED });
