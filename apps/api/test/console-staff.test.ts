@@ -187,7 +187,7 @@ describe.each(testDatabaseKinds())('managing the staff on %s', (kind) => {
     expect(rows[1].changes).toEqual(
       expect.arrayContaining([
         { path: 'access', after: 'INVITED' },
-        { path: 'locations', after: ['fuego-belgrano'] },
+        { path: 'branchContacts', after: ['fuego-belgrano'] },
       ]),
     );
     expect(JSON.stringify(history.body)).not.toContain(token);

@@ -148,9 +148,10 @@ export async function staffLinkUseToSetPassword(
       branchContactId: null,
       before: {
         access: staffAccessOf(user.passwordHash),
-        link: `${link.purpose} ${link.expiresAt.toISOString()}`,
+        linkPurpose: link.purpose,
+        linkExpiresAt: link.expiresAt.toISOString(),
       },
-      after: { access: 'ACTIVE', link: null, password: link.purpose === 'INVITE' ? 'elegida' : 'cambiada' },
+      after: { access: 'ACTIVE', linkPurpose: null, linkExpiresAt: null, password: 'CHOSEN' },
     });
     return ended;
   });

@@ -132,9 +132,10 @@ function memberSnapshot(view: TeamMemberView) {
   return {
     name: view.name,
     role: view.role,
-    locations: view.branchContacts.map((location) => location.alias),
+    branchContacts: view.branchContacts.map((location) => location.alias),
     access: view.state,
-    link: view.pendingLink ? `${view.pendingLink.purpose} ${view.pendingLink.expiresAt}` : null,
+    linkPurpose: view.pendingLink?.purpose ?? null,
+    linkExpiresAt: view.pendingLink?.expiresAt ?? null,
   };
 }
 
