@@ -11,6 +11,7 @@ import consoleAbuseRoutes from './routes/api/console-abuse/index';
 import consoleChangesRoutes from './routes/api/console-changes/index';
 import consoleClientLogRoutes from './routes/api/console-client-logs/index';
 import consoleDispatchRoutes from './routes/api/console-dispatch/index';
+import consoleStaffRoutes from './routes/api/console-staff/index';
 import consoleSurveyRoutes from './routes/api/console-survey/index';
 import consoleTablesRoutes from './routes/api/console-tables/index';
 import countryRoutes from './routes/api/country/index';
@@ -44,6 +45,7 @@ import shipmentRoutes from './routes/api/shipments/index';
 import shipmentStackRoutes from './routes/api/shipmentstacks/index';
 import stackingRoutes from './routes/api/stacking/index';
 import staffRoutes from './routes/api/staff/index';
+import staffLinkRoutes from './routes/api/staff-link/index';
 import storefrontExtrasRoutes from './routes/api/storefront-extras/index';
 import surveyRoutes from './routes/api/survey/index';
 import whoamiRoutes from './routes/api/whoami/index';
@@ -100,4 +102,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(surveyRoutes, { prefix: '/api/survey' });
   await app.register(consoleSurveyRoutes, { prefix: '/api/console' });
   await app.register(consoleTablesRoutes, { prefix: '/api/console' });
+  await app.register(consoleStaffRoutes, { prefix: '/api/console' });
+  await app.register(staffLinkRoutes, { prefix: '/api/staff' });
 }

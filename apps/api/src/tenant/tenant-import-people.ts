@@ -94,10 +94,12 @@ export async function removeStaff(
     orderStatusEvents.staffUserId,
     rows.map((row) => row.id),
   );
+  // An account already without access (removed from the console, ADR 056) is left as it is: the
+  // export leaves it out, so importing that export must not count it, and the console can invite it again.
   await ctx.deleteRows(
     'staff',
     staffUsers,
-    rows.filter((row) => !used.has(row.id)),
+    rows.filter((row) => !used.has(row.id) && row.passwordHash !== SECRET_DISABLED),
   );
   for (const row of rows) {
     if (used.has(row.id) && row.passwordHash !== SECRET_DISABLED) {

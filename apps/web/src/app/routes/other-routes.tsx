@@ -2,6 +2,7 @@ import {
   PAGE_CONSOLE,
   PAGE_GUIDE,
   PAGE_MANAGE,
+  PAGE_STAFF_PASSWORD,
   PAGE_SUPPORT,
   PAGE_SURVEY,
   PAGE_TRACKING,
@@ -19,6 +20,7 @@ import { NotFoundRoute } from './not-found';
 // vite.config.ts); each screen is still its own chunk.
 const ConsoleRoute = lazy(() => import('./console').then((m) => ({ default: m.ConsoleRoute })));
 const ManageRoute = lazy(() => import('./manage').then((m) => ({ default: m.ManageRoute })));
+const StaffLinkRoute = lazy(() => import('./staff-link').then((m) => ({ default: m.StaffLinkRoute })));
 const GuideRoute = lazy(() => import('./guide').then((m) => ({ default: m.GuideRoute })));
 const SupportRoute = lazy(() => import('./support').then((m) => ({ default: m.SupportRoute })));
 const TrackingRoute = lazy(() => import('./tracking').then((m) => ({ default: m.TrackingRoute })));
@@ -42,6 +44,7 @@ export function OtherRoutes() {
     <Routes>
       <Route path={PAGE_CONSOLE} element={<ConsoleRoute />} />
       <Route path={PAGE_MANAGE} element={<ManageRoute />} />
+      <Route path={PAGE_STAFF_PASSWORD} element={<StaffLinkRoute />} />
       <Route path={PAGE_GUIDE} element={<GuideRoute />} />
       <Route path={PAGE_SUPPORT} element={<SupportRoute />} />
       <Route path={PAGE_TRACKING} element={<TrackingRoute />} />

@@ -22,8 +22,10 @@ export interface ManageTab {
 
 // Each tab its own chunk, fetched when it opens.
 const HistoryView = lazy(() => import('./history-view'));
+const TeamView = lazy(() => import('./team-view'));
 
 /** The management tabs, in the order they show. */
 export const MANAGE_TABS: ManageTab[] = [
+  { id: 'equipo', label: 'Equipo', ownerOnly: true, Component: TeamView },
   { id: 'historial', label: 'Historial', ownerOnly: true, Component: HistoryView },
 ];

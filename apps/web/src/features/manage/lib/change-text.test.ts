@@ -21,4 +21,16 @@ describe('the history’s change lines', () => {
       'Pedidos habilitados: quitado (era sí)',
     );
   });
+
+  it('says staff roles, access and link dates in words (ADR 056)', () => {
+    expect(changeLineText({ path: 'access', before: 'ACTIVE', after: 'DISABLED' })).toBe(
+      'Acceso: activo → sin acceso',
+    );
+    expect(changeLineText({ path: 'role', before: 'STAFF', after: 'OWNER' })).toBe('Rol: Personal → Dueño');
+    expect(changeLineText({ path: 'branchContacts', after: ['fuego-belgrano'] })).toBe(
+      'Locales: agregado fuego-belgrano',
+    );
+    const line = changeLineText({ path: 'linkExpiresAt', before: null, after: '2026-11-23T21:00:00.000Z' });
+    expect(line).toMatch(/^Vencimiento del enlace: vacío → \d{1,2}\/\d{1,2}\/\d{2,4},? \d{2}:\d{2}$/);
+  });
 });

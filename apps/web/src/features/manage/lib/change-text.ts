@@ -47,7 +47,26 @@ const FIELD_WORDS: Record<string, string> = {
   email: 'Email',
   branchContacts: 'Locales',
   '#order': 'Orden',
+  // Staff (ADR 056).
+  access: 'Acceso',
+  linkPurpose: 'Enlace pendiente',
+  linkExpiresAt: 'Vencimiento del enlace',
+  password: 'Contraseña',
 };
+
+/** Words for the stored codes a person reads in the history (staff roles, access and links; ADR 056). */
+const VALUE_WORDS: Record<string, string> = {
+  OWNER: 'Dueño',
+  STAFF: 'Personal',
+  ACTIVE: 'activo',
+  INVITED: 'invitación pendiente',
+  DISABLED: 'sin acceso',
+  INVITE: 'invitación',
+  RESET: 'restablecer contraseña',
+  CHOSEN: 'elegida con el enlace',
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** `categories[pizzas].plates[muzza].price` → `pizzas › muzza › Precio`. */
 export function changePathText(path: string): string {
@@ -73,7 +92,16 @@ export function changeValueText(value: unknown): string {
   if (value === null) return 'vacío';
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
   if (typeof value === 'number') return value.toLocaleString('es-AR');
-  if (typeof value === 'string') return value === '' ? 'vacío' : value;
+  if (typeof value === 'string') {
+    if (value === '') return 'vacío';
+    if (ISO_INSTANT.test(value))
+      return new Date(value).toLocaleString('es-AR', {
+        dateStyle: 'short',
+        timeStyle: 'short',
+        hour12: false,
+      });
+    return VALUE_WORDS[value] ?? value;
+  }
   if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
     return value.join(', ') || 'ninguno';
   const text = JSON.stringify(value);
