@@ -22,8 +22,10 @@ export interface ManageTab {
 
 // Each tab its own chunk, fetched when it opens.
 const HistoryView = lazy(() => import('./history-view'));
+const ZonesTab = lazy(() => import('./zones-tab'));
 
 /** The management tabs, in the order they show. */
 export const MANAGE_TABS: ManageTab[] = [
+  { id: 'zonas', label: 'Zonas', ownerOnly: true, Component: ZonesTab },
   { id: 'historial', label: 'Historial', ownerOnly: true, Component: HistoryView },
 ];
