@@ -126,6 +126,8 @@ test('the owner enlarges a zone on the map: the test address is reached, and aft
 test('screenshots of Zonas with a circle and a polygon, desktop and tablet, light and dark', async ({
   browser,
 }) => {
+  // Two layouts, each checked by axe and shot in both schemes.
+  test.setTimeout(120_000);
   for (const [label, size] of [
     ['desktop', { width: 1280, height: 800 }],
     ['tablet', { width: 834, height: 1112 }],
@@ -134,7 +136,10 @@ test('screenshots of Zonas with a circle and a polygon, desktop and tablet, ligh
     await page.getByRole('button', { name: /^Belgrano y Coghlan/ }).click();
     await expect(page.getByRole('group', { name: 'Zona por polígono' })).toBeVisible();
     await tryAddress(page, 'Cabildo 2500');
-    await expect(page.locator('.zones-check__result')).toContainText('llega');
+    await expect(page.locator('.zones-check__result')).toContainText('Sí, llega: zona Núñez y Saavedra');
+    await expect(page.locator('.zones-map .leaflet-tile-loaded').first()).toBeVisible();
+    // From the top: the map is sticky beside the long side panel.
+    await page.evaluate(() => window.scrollTo(0, 0));
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
