@@ -123,6 +123,27 @@ test('the owner enlarges a zone on the map: the test address is reached, and aft
   }
 });
 
+test('a polygon is edited on the map: a midpoint adds a corner, Delete removes the selected one', async ({
+  browser,
+}) => {
+  const { context, page } = await zonesPage(browser, 'Brasa Núñez');
+  await page.getByRole('button', { name: /^Belgrano y Coghlan/ }).click();
+  const corners = page.locator('.zones-corner');
+  await expect(corners).toHaveCount(4);
+  await page.locator('.leaflet-marker-icon:has(.zones-icon__midpoint)').first().click();
+  await expect(corners).toHaveCount(5);
+  // The new corner is the selected one, between the first two, and the list says so too.
+  await expect(corners.nth(1)).toHaveClass(/zones-corner--selected/);
+  await expect(corners.nth(1).getByLabel('Latitud del vértice 2')).toHaveValue('-34.53');
+  await expect(corners.nth(1).getByLabel('Longitud del vértice 2')).toHaveValue('-58.4675');
+  const selected = page.locator('.leaflet-marker-icon:has(.zones-icon__handle--selected)');
+  await selected.focus();
+  await page.keyboard.press('Delete');
+  await expect(corners).toHaveCount(4);
+  await expect(page.getByText('polígono, 4 vértices')).toBeVisible();
+  await context.close();
+});
+
 test('screenshots of Zonas with a circle and a polygon, desktop and tablet, light and dark', async ({
   browser,
 }) => {
