@@ -85,7 +85,7 @@ describe.each(testDatabaseKinds())('delivery zones from the console on %s', (kin
         payload: body(method),
       });
       expect(notOwner.status).toBe(403);
-      expect(notOwner.body.message).toBe('Solo el dueño puede editar las zonas de reparto');
+      expect(notOwner.body.message).toBe('Solo el dueño puede editar las zonas de entrega');
       // And the other company's OWNER reaches their own location.
       expect(
         (await request(ctx, method, url(chispaPalermo, tail), { token: chispa, payload: body(method) }))

@@ -24,9 +24,9 @@ import {
 } from './venue-edit';
 
 export const zonesMessages = {
-  ownerOnly: 'Solo el dueño puede editar las zonas de reparto',
+  ownerOnly: 'Solo el dueño puede editar las zonas de entrega',
   addressNotFound: 'No encontramos esa dirección: revise la calle y la altura',
-  geocoderDown: 'El servicio de direcciones no responde: marque el punto con latitud y longitud',
+  geocoderDown: 'El servicio de direcciones no responde: intente de nuevo en unos minutos',
   pointNeeded: 'Escriba una dirección o indique latitud y longitud',
   notReached: 'No llega a esta dirección',
   reached: (zone: string, fee: string) => `Sí, llega: zona ${zone}, envío ${fee}`,

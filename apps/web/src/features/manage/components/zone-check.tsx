@@ -29,12 +29,14 @@ export function ZoneCheck({ onCheck, result }: ZoneCheckProps) {
     setError(null);
     onCheck(address.trim())
       .catch((cause: unknown) => {
-        if (cause instanceof ApiError)
+        if (cause instanceof ApiError && cause.status >= 500) {
+          setError('El servicio de direcciones no responde: intente de nuevo en unos minutos.');
+        } else if (cause instanceof ApiError) {
           setError(
             cause.fields.address ??
               (cause.status === 400 ? 'Revise los datos de las zonas marcados' : cause.message),
           );
-        else if (cause instanceof Error && cause.message) setError(cause.message);
+        } else if (cause instanceof Error && cause.message) setError(cause.message);
         else setError('No pudimos probar la dirección. Revise la conexión e intente de nuevo.');
       })
       .finally(() => setBusy(false));
