@@ -212,6 +212,32 @@ describe.each(testDatabaseKinds())('delivery zones from the console on %s', (kin
     expect(stale.body.current).toEqual({ value: [CERCANA], version: first.body.version });
   });
 
+  it('lets exactly one of many saves over the same version through; the others get 409 with it', async () => {
+    const read = await request(ctx, 'GET', url(palermo), { token: owner });
+    const answers = await Promise.all(
+      [1000, 1100, 1200, 1300, 1400].map((radiusMeters) =>
+        request(ctx, 'PUT', url(palermo), {
+          token: owner,
+          payload: { zones: [{ ...CERCANA, radiusMeters }], version: read.body.version },
+        }),
+      ),
+    );
+    const saved = answers.filter((answer) => answer.status === 200);
+    expect(saved).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(4);
+    const winner = saved[0]?.body.zones[0].radiusMeters;
+    for (const answer of answers.filter((item) => item.status === 409)) {
+      expect(answer.body.current.value[0].radiusMeters).toBe(winner);
+    }
+    const history = await request(ctx, 'GET', '/api/console/changes?limit=20', { token: owner });
+    const zoneChanges = history.body.changes.filter(
+      (change: { subject: string; branchContactId: number }) =>
+        change.subject === 'deliveryZones' && change.branchContactId === palermo,
+    );
+    expect(zoneChanges.length).toBeGreaterThanOrEqual(1);
+    expect(JSON.stringify(zoneChanges[0].changes)).toContain(String(winner));
+  });
+
   it('checks a test address against the saved zones, by text or by point, in words with the fee', async () => {
     // Found by the API's geocoder (the storefront's gazetteer), 300 m from the location.
     const near = await request(ctx, 'POST', url(palermo, '/check'), {
