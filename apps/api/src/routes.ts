@@ -14,6 +14,7 @@ import consoleDispatchRoutes from './routes/api/console-dispatch/index';
 import consoleStaffRoutes from './routes/api/console-staff/index';
 import consoleSurveyRoutes from './routes/api/console-survey/index';
 import consoleTablesRoutes from './routes/api/console-tables/index';
+import consoleZonesRoutes from './routes/api/console-zones/index';
 import countryRoutes from './routes/api/country/index';
 import dinerRoutes from './routes/api/diner/index';
 import dinerCustomerRewardRoutes from './routes/api/diner-customer-reward/index';
@@ -76,6 +77,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(consoleClientLogRoutes, { prefix: '/api/console' });
   await app.register(consoleChangesRoutes, { prefix: '/api/console' });
   await app.register(consoleDispatchRoutes, { prefix: '/api/console' });
+  await app.register(consoleZonesRoutes, { prefix: '/api/console' });
   await app.register(dinerOrderDetailsRoutes, { prefix: '/api/diner' });
   await app.register(orderPaymentRoutes, { prefix: '/api/order/payment' });
   await app.register(paymentUrlRoutes, { prefix: '/api/paymenturl' });

@@ -68,6 +68,8 @@ describe.each(testDatabaseKinds())('content security policy per page on %s', (ki
       expect(directive(answer.csp, 'connect-src')).toEqual(["'self'"]);
       for (const host of MARKETING_HOSTS) expect(answer.csp).not.toContain(host);
       expect(directive(answer.csp, 'frame-ancestors')).toEqual(["'none'"]);
+      // The dispatch view's and the delivery zones' maps show the configured tiles.
+      expect(directive(answer.csp, 'img-src')).toContain('https://tile.openstreetmap.org');
     }
   });
 

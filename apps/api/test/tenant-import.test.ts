@@ -523,7 +523,7 @@ describe.each(testDatabaseKinds())('tenant import on %s', (kind) => {
         `${c}.orderModes[0].schedules[0].scheduleConfigs[0].workingDays[1].dayOfWeek: expected one of MONDAY, TUESDAY, WEDNESDAY, THURSDAY, FRIDAY, SATURDAY, SUNDAY`,
         `${c}.deliveryConfig.deliveryZones[1].polygon: is not closed: the last point must repeat the first`,
         `${c}.deliveryConfig.deliveryZones[0]: needs either radiusMeters or polygon (one of the two)`,
-        `${c}.deliveryConfig.deliveryZones[0].polygon: a closed polygon needs at least 4 points (the last repeats the first)`,
+        `${c}.deliveryConfig.deliveryZones[0].polygon: a closed polygon needs at least 3 distinct points (the last repeats the first)`,
         `${c}.callPhone: expected a phone in E.164 form, e.g. +5491155550101`,
         `${c}.riders[1].phone: duplicate rider phone in this branch contact "+5491160000001" (also at ${c}.riders[0].phone)`,
         'customers[0].loyaltyPointsBalance: expected a value of at least 0',

@@ -17,6 +17,7 @@ import { companies } from '../db/schema';
 import { tenantExport } from './tenant-export';
 import type { TenantFile } from './tenant-format';
 import { tenantImportLock, tenantImportLocked } from './tenant-import';
+import { tenantValidateFile } from './tenant-validate';
 
 /** Where a part sits in the company's file, and how to read and replace it there. */
 export interface TenantPart<T> {
@@ -42,12 +43,22 @@ export type TenantPartWrite<T> =
   | { outcome: 'conflict'; current: TenantPartRead<T> }
   | { outcome: 'missing' };
 
-/** The version of a part's value: equal values, equal versions. */
+/** JSON with every object's keys sorted: the same value written in another key order reads the same. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+/**
+ * The version of a part's value: equal values, equal versions — whatever the
+ * order of their keys (an editor sends a zone as `{ name, radiusMeters, fee }`,
+ * the export writes `{ name, fee, radiusMeters }`; both are one version).
+ */
 export function tenantPartVersion(value: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify(value ?? null))
-    .digest('base64url')
-    .slice(0, 22);
+  return createHash('sha256').update(canonicalJson(value)).digest('base64url').slice(0, 22);
 }
 
 async function companyFile(db: Queryable, companyId: number): Promise<TenantFile | undefined> {
@@ -123,4 +134,24 @@ export function tenantPartFields(partPath: string, errors: readonly string[]): R
     fields[field] = fields[field] ? `${fields[field]}; ${message}` : message;
   }
   return fields;
+}
+
+/**
+ * Checks a value of a part without saving it (a draft the editor is trying
+ * out): the company's file with the part replaced, through the tenant file's
+ * own validator (the rules that need no database). Fields as
+ * `tenantPartWrite` answers them; undefined when the part is not there.
+ */
+export async function tenantPartValidate<T>(
+  db: Queryable,
+  companyId: number,
+  locate: TenantPartLocate<T>,
+  value: T,
+): Promise<{ ok: true } | { ok: false; fields: Record<string, string> } | undefined> {
+  const file = await companyFile(db, companyId);
+  const part = file && locate(file);
+  if (!file || !part) return undefined;
+  part.set(value);
+  const result = tenantValidateFile(file);
+  return result.ok ? { ok: true } : { ok: false, fields: tenantPartFields(part.path, result.errors) };
 }

@@ -1,14 +1,20 @@
 /** Tenant-file rules for a branch contact (location): its time zone, delivery zones and order modes. */
 import {
-  type FileChecks,
-  type Loose,
-  num,
-  rec,
-  recs,
-  str,
-  timezoneValid,
-  valuesEqualPoint,
-} from './tenant-validate-checks';
+  type DeliveryZonePolygonProblem,
+  deliveryZonePolygonProblem,
+  type GeoRing,
+} from '@comanda/domain/delivery-zone-polygon';
+import { type FileChecks, type Loose, num, rec, recs, str, timezoneValid } from './tenant-validate-checks';
+
+const POLYGON_PROBLEMS: Record<DeliveryZonePolygonProblem, string> = {
+  open: 'is not closed: the last point must repeat the first',
+  tooFewPoints: 'a closed polygon needs at least 3 distinct points (the last repeats the first)',
+  selfIntersecting: 'its edges cross or touch each other: draw the outline without crossing itself',
+};
+
+// The schema pass reports malformed points; the shape rules read only well-formed ones.
+const pointValid = (point: unknown) =>
+  Array.isArray(point) && point.length === 2 && point.every((value) => typeof value === 'number');
 
 export function branchContactCheck(
   check: FileChecks,
@@ -27,16 +33,9 @@ export function branchContactCheck(
     if (hasRadius === hasPolygon) {
       check.error(zonePath, 'needs either radiusMeters or polygon (one of the two)');
     }
-    if (Array.isArray(deliveryZone.polygon)) {
-      const ring = deliveryZone.polygon as unknown[];
-      if (ring.length < 4) {
-        check.error(
-          `${zonePath}.polygon`,
-          'a closed polygon needs at least 4 points (the last repeats the first)',
-        );
-      } else if (!valuesEqualPoint(ring[0], ring[ring.length - 1])) {
-        check.error(`${zonePath}.polygon`, 'is not closed: the last point must repeat the first');
-      }
+    if (Array.isArray(deliveryZone.polygon) && deliveryZone.polygon.every(pointValid)) {
+      const problem = deliveryZonePolygonProblem(deliveryZone.polygon as GeoRing);
+      if (problem) check.error(`${zonePath}.polygon`, POLYGON_PROBLEMS[problem]);
     }
     for (const field of ['fee', 'cashFee', 'minimumOrderPrice', 'freeDeliveryFrom']) {
       check.money(`${zonePath}.${field}`, deliveryZone[field]);

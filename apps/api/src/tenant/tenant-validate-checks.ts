@@ -38,12 +38,6 @@ export function timezoneValid(zone: string): boolean {
 /** Reports a reference to a branch contact alias that the file does not define. */
 export type ContactRef = (path: string, value: unknown) => void;
 
-export function valuesEqualPoint(a: unknown, b: unknown): boolean {
-  return (
-    Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((value, i) => value === b[i])
-  );
-}
-
 /**
  * The problems found so far, and the checks every part of the file shares
  * (money in the currency's decimals, percents, unique keys, value discounts).

@@ -25,6 +25,12 @@ export const MARKETING_TAGS = {
   ],
 };
 
+/** Where the maps' tiles come from (MAP_TILE_URL; `{s}` subdomains as a wildcard). */
+function mapTileHosts(config: Config): string[] {
+  const tileOrigin = originOf(config.mapTileUrl.replace(/\{s\}/g, 'a'));
+  return tileOrigin ? [...new Set([tileOrigin, tileOrigin.replace('://a.', '://*.')])] : [];
+}
+
 /**
  * The storefront's policy: our origin plus the configured map-tile and geocoder
  * hosts, the marketing-tag vendors, in live payments mode the card provider's
@@ -37,9 +43,8 @@ export function cspStorefrontPolicy(
   cardTokenHosts: string[],
   chatOrigins: string[] = [],
 ): string {
-  const tileOrigin = originOf(config.mapTileUrl.replace(/\{s\}/g, 'a'));
   const geocoderOrigin = config.geocoderUrl ? originOf(config.geocoderUrl) : undefined;
-  const tileHosts = tileOrigin ? [...new Set([tileOrigin, tileOrigin.replace('://a.', '://*.')])] : [];
+  const tileHosts = mapTileHosts(config);
   return [
     "default-src 'self'",
     "base-uri 'self'",
@@ -66,11 +71,15 @@ export function cspStorefrontPolicy(
  * The console's policy: scripts and calls to our own origin only, so no tag
  * script (nor anything injected into the page) can load or send what it reads.
  * Images may also come from PUBLIC_URL, which builds absolute image urls, when
- * the console has an origin of its own.
+ * the console has an origin of its own, and from the map tile server (the
+ * dispatch view's and the delivery zones' maps, ADR 055).
  */
 export function cspConsolePolicy(config: Config): string {
   const publicOrigin = originOf(config.publicUrl);
-  const images = publicOrigin && publicOrigin !== config.origins.consoleOrigin ? [publicOrigin] : [];
+  const images = [
+    ...(publicOrigin && publicOrigin !== config.origins.consoleOrigin ? [publicOrigin] : []),
+    ...mapTileHosts(config),
+  ];
   return [
     "default-src 'self'",
     "base-uri 'self'",

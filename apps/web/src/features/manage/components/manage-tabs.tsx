@@ -23,9 +23,11 @@ export interface ManageTab {
 // Each tab its own chunk, fetched when it opens.
 const HistoryView = lazy(() => import('./history-view'));
 const TeamView = lazy(() => import('./team-view'));
+const ZonesTab = lazy(() => import('./zones-tab'));
 
 /** The management tabs, in the order they show. */
 export const MANAGE_TABS: ManageTab[] = [
+  { id: 'zonas', label: 'Zonas', ownerOnly: true, Component: ZonesTab },
   { id: 'equipo', label: 'Equipo', ownerOnly: true, Component: TeamView },
   { id: 'historial', label: 'Historial', ownerOnly: true, Component: HistoryView },
 ];
