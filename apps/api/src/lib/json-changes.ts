@@ -4,7 +4,9 @@
  *
  * Lists of objects that carry a `key` (plates, sizes, garnish items, order
  * modes) are matched by key, so reordering or inserting one plate is one
- * change, not a change to every plate after it; other lists by position.
+ * change, not a change to every plate after it; lists of objects with
+ * distinct `name`s and no keys (delivery zones) by name; other lists by
+ * position.
  */
 
 export interface JsonChange {
@@ -24,17 +26,28 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const keyOf = (value: unknown): string | undefined =>
-  isObject(value) && typeof value.key === 'string' ? value.key : undefined;
+type Identity = 'key' | 'name';
 
-function keyed(list: unknown[]): Map<string, unknown> | undefined {
+const idOf = (value: unknown, identity: Identity): string | undefined =>
+  isObject(value) && typeof value[identity] === 'string' ? (value[identity] as string) : undefined;
+
+function keyedBy(list: unknown[], identity: Identity): Map<string, unknown> | undefined {
   const map = new Map<string, unknown>();
   for (const item of list) {
-    const key = keyOf(item);
-    if (key === undefined || map.has(key)) return undefined;
-    map.set(key, item);
+    const id = idOf(item, identity);
+    if (id === undefined || map.has(id)) return undefined;
+    map.set(id, item);
   }
   return map;
+}
+
+/** How both lists' items are told apart: by key, else by name, else by position (undefined). */
+function identityOf(before: unknown[], after: unknown[]): Identity | undefined {
+  if (before.length === 0 && after.length === 0) return undefined;
+  for (const identity of ['key', 'name'] as const) {
+    if (keyedBy(before, identity) && keyedBy(after, identity)) return identity;
+  }
+  return undefined;
 }
 
 function join(path: string, name: string): string {
@@ -51,9 +64,11 @@ export function jsonChanges(before: unknown, after: unknown): JsonChange[] {
 function walk(before: Json | undefined, after: Json | undefined, path: string, out: JsonChange[]): void {
   if (out.length > JSON_CHANGES_MAX) return;
   if (Array.isArray(before) && Array.isArray(after)) {
-    const beforeKeys = keyed(before);
-    const afterKeys = keyed(after);
-    if (beforeKeys && afterKeys && (beforeKeys.size > 0 || afterKeys.size > 0)) {
+    const identity = identityOf(before, after);
+    const beforeKeys = identity && keyedBy(before, identity);
+    const afterKeys = identity && keyedBy(after, identity);
+    if (identity && beforeKeys && afterKeys) {
+      const keyOf = (item: unknown) => idOf(item, identity);
       for (const [key, item] of afterKeys)
         walk(beforeKeys.get(key) as Json, item as Json, `${path}[${key}]`, out);
       for (const [key, item] of beforeKeys) {
