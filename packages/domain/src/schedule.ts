@@ -13,6 +13,11 @@
  * daylight-saving days a time that does not exist is not offered and a time
  * that happens twice is offered once (its first occurrence), so every slot the
  * diner sees is a real, unique time; a daytime shift keeps exactly its slots.
+ *
+ * Special days (ADR 054): a date listed in the mode's `specialDays` has those
+ * hours instead of its weekday's (none: closed). A shift still belongs to the
+ * day it starts, so the night before a holiday runs past midnight into it as
+ * usual, and a special day's own late shift runs into the next morning.
  */
 import { scheduleMessages } from './messages';
 import {
@@ -21,6 +26,7 @@ import {
   type Minutes,
   minutes,
   type Schedule,
+  type SpecialDay,
   type WorkingHours,
 } from './types';
 import {
@@ -91,6 +97,21 @@ export function scheduleShifts(schedules: readonly Schedule[], dayOfWeek: DayOfW
   return shifts.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
+/** The shifts starting on a local date: a special day's hours replace its weekday's. */
+export function scheduleShiftsOn(
+  schedules: readonly Schedule[],
+  date: LocalDate,
+  specialDays: readonly SpecialDay[] = [],
+): ScheduleShift[] {
+  const iso = localDateIso(date);
+  const special = specialDays.find((day) => day.date === iso);
+  if (!special) return scheduleShifts(schedules, localDateDayOfWeek(date));
+  return special.workingHours
+    .map(scheduleShiftParse)
+    .filter((shift) => shift !== null)
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
 /** Whether a weekday has any working hours. */
 export function scheduleHasDay(schedules: readonly Schedule[], dayOfWeek: DayOfWeek): boolean {
   return scheduleShifts(schedules, dayOfWeek).length > 0;
@@ -104,11 +125,12 @@ export function scheduleIsOpen(
   schedules: readonly Schedule[],
   now: number | Date,
   timeZone: string,
+  specialDays?: readonly SpecialDay[],
 ): boolean {
   const at = toEpoch(now);
   const today = zonedDate(at, timeZone);
   for (const date of [localDateAddDays(today, -1), today]) {
-    for (const shift of scheduleShifts(schedules, localDateDayOfWeek(date))) {
+    for (const shift of scheduleShiftsOn(schedules, date, specialDays)) {
       const start = zonedInstant(date, shift.start, timeZone).instant;
       const end = zonedInstant(date, shift.end, timeZone).instant;
       if (at >= start && at < end) return true;
@@ -127,6 +149,8 @@ export interface ScheduleDaysOptions {
   days?: number;
   /** Slot step in minutes (default 15). */
   stepMinutes?: Minutes;
+  /** The mode's special days (ADR 054). */
+  specialDays?: readonly SpecialDay[];
 }
 
 function daySlots(
@@ -135,11 +159,12 @@ function daySlots(
   timeZone: string,
   earliest: number,
   step: number,
+  specialDays?: readonly SpecialDay[],
 ): ScheduleSlot[] {
   const slots: ScheduleSlot[] = [];
   const seenTimes = new Set<string>();
   const seenInstants = new Set<number>();
-  for (const shift of scheduleShifts(schedules, localDateDayOfWeek(date))) {
+  for (const shift of scheduleShiftsOn(schedules, date, specialDays)) {
     for (let minute = Math.ceil(shift.start / step) * step; minute < shift.end; minute += step) {
       const { instant, exists } = zonedInstant(date, minute, timeZone);
       const time = timeOfDayFormat(minute);
@@ -169,7 +194,7 @@ export function scheduleDays(schedules: readonly Schedule[], options: ScheduleDa
   const result: ScheduleDay[] = [];
   for (let offset = -1; offset < (options.days ?? SCHEDULE_DAYS_AHEAD); offset++) {
     const date = localDateAddDays(today, offset);
-    const slots = daySlots(schedules, date, options.timeZone, earliest, step);
+    const slots = daySlots(schedules, date, options.timeZone, earliest, step, options.specialDays);
     if (slots.length > 0)
       result.push({ date: localDateIso(date), dayOfWeek: localDateDayOfWeek(date), slots });
   }
