@@ -118,6 +118,15 @@ const OrderMode = Closed({
   minDelayInMinutes: Count,
   maxDelayInMinutes: Count,
   schedules: Type.Array(Schedule),
+  /** Dates whose hours replace their weekday's; empty `workingHours` = closed that day (ADR 054). */
+  specialDays: Type.Optional(
+    Type.Array(
+      Closed({
+        date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+        workingHours: Type.Array(Closed({ startAt: Time, endAt: Time })),
+      }),
+    ),
+  ),
   paymentTypes: Type.Array(PaymentType),
   fees: Closed({ userFee: Money, percentageUserFee: Percent }),
   generalDiscounts: Type.Array(ValueDiscount),
