@@ -80,21 +80,23 @@ export function scheduleShiftParse(hours: WorkingHours): ScheduleShift | null {
   return { start, end: end <= start ? end + DAY_MINUTES : end };
 }
 
+/** Parsed shifts, malformed ones skipped, sorted by start. */
+function shiftsSorted(hours: readonly WorkingHours[]): ScheduleShift[] {
+  return hours
+    .map(scheduleShiftParse)
+    .filter((shift) => shift !== null)
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
 /** The shifts of a weekday across every schedule and config of the mode, sorted by start. */
 export function scheduleShifts(schedules: readonly Schedule[], dayOfWeek: DayOfWeek): ScheduleShift[] {
-  const shifts: ScheduleShift[] = [];
-  for (const schedule of schedules) {
-    for (const config of schedule.scheduleConfigs) {
-      for (const day of config.workingDays) {
-        if (day.dayOfWeek !== dayOfWeek) continue;
-        for (const hours of day.workingHours) {
-          const shift = scheduleShiftParse(hours);
-          if (shift) shifts.push(shift);
-        }
-      }
-    }
-  }
-  return shifts.sort((a, b) => a.start - b.start || a.end - b.end);
+  return shiftsSorted(
+    schedules.flatMap((schedule) =>
+      schedule.scheduleConfigs.flatMap((config) =>
+        config.workingDays.flatMap((day) => (day.dayOfWeek === dayOfWeek ? day.workingHours : [])),
+      ),
+    ),
+  );
 }
 
 /** The shifts starting on a local date: a special day's hours replace its weekday's. */
@@ -105,11 +107,7 @@ export function scheduleShiftsOn(
 ): ScheduleShift[] {
   const iso = localDateIso(date);
   const special = specialDays.find((day) => day.date === iso);
-  if (!special) return scheduleShifts(schedules, localDateDayOfWeek(date));
-  return special.workingHours
-    .map(scheduleShiftParse)
-    .filter((shift) => shift !== null)
-    .sort((a, b) => a.start - b.start || a.end - b.end);
+  return special ? shiftsSorted(special.workingHours) : scheduleShifts(schedules, localDateDayOfWeek(date));
 }
 
 /** Whether a weekday has any working hours. */

@@ -42,12 +42,24 @@ export type TenantPartWrite<T> =
   | { outcome: 'conflict'; current: TenantPartRead<T> }
   | { outcome: 'missing' };
 
-/** The version of a part's value: equal values, equal versions. */
+/**
+ * The version of a part's value: equal values, equal versions, whatever the
+ * order of their keys (an editor sends back what a response schema wrote, in
+ * the schema's order, not the export's).
+ */
 export function tenantPartVersion(value: unknown): string {
   return createHash('sha256')
-    .update(JSON.stringify(value ?? null))
+    .update(JSON.stringify(value ?? null, keysSorted))
     .digest('base64url')
     .slice(0, 22);
+}
+
+function keysSorted(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return Object.fromEntries(entries);
 }
 
 async function companyFile(db: Queryable, companyId: number): Promise<TenantFile | undefined> {

@@ -106,7 +106,7 @@ const PaymentType = Closed({
   onlinePayment: Closed({ providerName: Type.String({ minLength: 1, maxLength: 50 }) }),
 });
 
-const OrderMode = Closed({
+export const OrderModeSchema = Closed({
   key: Key,
   type: Type.Enum([...ORDER_MODE_TYPES]),
   showName: Text,
@@ -190,7 +190,7 @@ const BranchContact = Closed({
     ownLogistics: Type.Boolean(),
     deliveryZones: Type.Array(DeliveryZone),
   }),
-  orderModes: Type.Array(OrderMode),
+  orderModes: Type.Array(OrderModeSchema),
   riders: Type.Array(Rider),
 });
 
