@@ -22,8 +22,10 @@ export interface ManageTab {
 
 // Each tab its own chunk, fetched when it opens.
 const HistoryView = lazy(() => import('./history-view'));
+const HoursView = lazy(() => import('./hours-view'));
 
 /** The management tabs, in the order they show. */
 export const MANAGE_TABS: ManageTab[] = [
+  { id: 'horarios', label: 'Horarios', ownerOnly: false, Component: HoursView },
   { id: 'historial', label: 'Historial', ownerOnly: true, Component: HistoryView },
 ];
