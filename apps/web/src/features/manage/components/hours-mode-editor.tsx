@@ -186,6 +186,7 @@ export function HoursModeEditor({
       <HoursSpecialDays
         index={index}
         specialDays={draft.specialDays}
+        timeZone={timeZone}
         fields={fields}
         onChange={(specialDays) => onChange({ ...draft, specialDays })}
       />

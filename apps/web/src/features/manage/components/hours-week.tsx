@@ -6,6 +6,7 @@
  */
 import { scheduleMessages } from '@comanda/domain/messages';
 import { DAYS_OF_WEEK, type DayOfWeek } from '@comanda/domain/types';
+import { localDateIso, zonedDate } from '@comanda/domain/zoned-time';
 import type { HoursShift, HoursSpecialDay } from '../api/hours-api';
 import { type HoursWeek, hoursEndsNextDay } from '../lib/hours-draft';
 
@@ -155,19 +156,18 @@ export function HoursWeekGrid({
   );
 }
 
-/** Today in the browser, `YYYY-MM-DD`: where a new special day starts. */
-function todayIso(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
+/** Today at the location, `YYYY-MM-DD`: where a new special day starts. */
+const todayIso = (timeZone: string) => localDateIso(zonedDate(Date.now(), timeZone));
 
 export function HoursSpecialDays({
   index,
   specialDays,
+  timeZone,
   fields,
   onChange,
 }: {
   index: number;
+  timeZone: string;
   specialDays: HoursSpecialDay[];
   fields: Record<string, string>;
   onChange: (specialDays: HoursSpecialDay[]) => void;
@@ -252,7 +252,7 @@ export function HoursSpecialDays({
       <button
         type="button"
         className="button button--bordered button--small"
-        onClick={() => onChange([...specialDays, { date: todayIso(), workingHours: [] }])}
+        onClick={() => onChange([...specialDays, { date: todayIso(timeZone), workingHours: [] }])}
       >
         Agregar día especial
       </button>
