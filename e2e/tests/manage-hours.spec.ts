@@ -44,7 +44,7 @@ async function openHours(page: Page, who: { email: string; password: string }) {
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByRole('link', { name: 'Gestión' })).toBeVisible();
   await page.goto('/console/gestion');
-  if ((await page.getByLabel('Local').count()) > 0) await page.getByLabel('Local').selectOption({ label: 'Núñez' });
+  if ((await page.getByLabel('Local').count()) > 0) await page.getByLabel('Local').selectOption({ label: 'Brasa Núñez' });
   await page.getByRole('button', { name: 'Horarios' }).click();
   await page.getByRole('tab', { name: 'Retiro en el local' }).click();
   await expect(page.getByText('Como lo ve el cliente:')).toBeVisible();
