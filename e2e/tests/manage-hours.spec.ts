@@ -44,7 +44,8 @@ async function openHours(page: Page, who: { email: string; password: string }) {
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByRole('link', { name: 'Gestión' })).toBeVisible();
   await page.goto('/console/gestion');
-  if ((await page.getByLabel('Local').count()) > 0) await page.getByLabel('Local').selectOption({ label: 'Brasa Núñez' });
+  if ((await page.getByLabel('Local').count()) > 0)
+    await page.getByLabel('Local').selectOption({ label: 'Brasa Núñez' });
   await page.getByRole('button', { name: 'Horarios' }).click();
   await page.getByRole('tab', { name: 'Retiro en el local' }).click();
   await expect(page.getByText('Como lo ve el cliente:')).toBeVisible();
@@ -56,12 +57,15 @@ async function dinerSeesClosed(page: Page) {
   await page.goto(TAKE_AWAY_MENU);
   await expect(page.getByRole('dialog', { name: 'Programa tu pedido' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Ver el menú' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Local cerrado, programa tu pedido.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Local cerrado, programa tu pedido.' }),
+  ).toBeVisible();
 }
 
 test('staff closes a mode for today with a special day; the diner sees it closed; the owner restores it', async ({
   browser,
 }) => {
+  test.setTimeout(120_000);
   const diner = await browserPage(browser);
   await diner.page.goto(TAKE_AWAY_MENU);
   await expect(diner.page.getByRole('heading', { name: 'Lo más destacado' })).toBeVisible();
@@ -71,7 +75,9 @@ test('staff closes a mode for today with a special day; the diner sees it closed
   await openHours(staff.page, NUNEZ_STAFF);
   // STAFF see the owner's fields, disabled, and why.
   await expect(staff.page.getByLabel('Nombre que ve el cliente')).toBeDisabled();
-  await expect(staff.page.getByText('Solo el dueño puede cambiar el nombre, los interruptores y la tarifa.')).toBeVisible();
+  await expect(
+    staff.page.getByText('Solo el dueño puede cambiar el nombre, los interruptores y la tarifa.'),
+  ).toBeVisible();
   await expect(preview(staff.page)).toHaveText('Abierto ahora · cierra 00:00');
 
   await staff.page.getByRole('button', { name: 'Agregar día especial' }).click();
@@ -111,6 +117,7 @@ test('staff closes a mode for today with a special day; the diner sees it closed
 });
 
 test('screenshots of Horarios: desktop and tablet, light and dark', async ({ browser }) => {
+  test.setTimeout(180_000);
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const [label, width, height] of [
       ['desktop', 1280, 800],

@@ -39,6 +39,17 @@ describe('the hours preview: open now / next opening', () => {
     expect(text(ba('2025-01-06T19:00'), reduced)).toBe('Abierto ahora · cierra 21:00');
   });
 
+  it('a shift ending at 00:00 closes at midnight, said as 00:00', () => {
+    const untilMidnight: Schedule[] = [
+      {
+        scheduleConfigs: [
+          { workingDays: [{ dayOfWeek: 'FRIDAY', workingHours: [{ startAt: '12:00', endAt: '00:00' }] }] },
+        ],
+      },
+    ];
+    expect(text(ba('2025-01-03T21:00'), undefined, untilMidnight)).toBe('Abierto ahora · cierra 00:00');
+  });
+
   it('shifts that touch close at the end of the last one', () => {
     const touching: Schedule[] = [
       {

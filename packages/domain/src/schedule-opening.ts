@@ -114,7 +114,9 @@ export const scheduleOpeningMessages = {
 
 function momentWhen(value: ScheduleMoment, sameDayWord: string | null): string {
   const m = scheduleOpeningMessages;
-  if (value.daysAfter === 0) return sameDayWord ? `${sameDayWord} ${value.time}` : value.time;
+  // Closing at 00:00 is tonight's midnight, not 'mañana 00:00'.
+  const midnight = sameDayWord === null && value.daysAfter === 1 && value.time === '00:00';
+  if (value.daysAfter === 0 || midnight) return sameDayWord ? `${sameDayWord} ${value.time}` : value.time;
   if (value.daysAfter === 1) return `${m.tomorrow} ${value.time}`;
   if (value.daysAfter < 7) return `el ${m.dayNames[value.dayOfWeek]} ${value.time}`;
   const [, month, day] = value.date.split('-');
@@ -122,7 +124,7 @@ function momentWhen(value: ScheduleMoment, sameDayWord: string | null): string {
 }
 
 /**
- * 'Abierto ahora · cierra 23:30', 'Abierto ahora · cierra mañana 02:00',
+ * 'Abierto ahora · cierra 23:30', 'Abierto ahora · cierra 00:00' (midnight), 'Abierto ahora · cierra mañana 02:00',
  * 'Cerrado · abre hoy 19:30', 'Cerrado · abre mañana 12:00',
  * 'Cerrado · abre el lunes 12:00', 'Cerrado · sin horarios en los próximos 7 días'.
  */

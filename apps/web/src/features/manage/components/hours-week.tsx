@@ -12,6 +12,20 @@ import { type HoursWeek, hoursEndsNextDay } from '../lib/hours-draft';
 
 const NEW_SHIFT: HoursShift = { startAt: '12:00', endAt: '15:00' };
 
+/**
+ * Times are typed as 24-hour `HH:MM` text: a `type="time"` input shows the
+ * device's 12-hour clock on many computers, which is not how the venue (or
+ * the diner's 'Horarios del Local') writes its hours.
+ */
+const TIME_INPUT = {
+  type: 'text',
+  inputMode: 'numeric',
+  placeholder: 'HH:MM',
+  maxLength: 5,
+  size: 5,
+  autoComplete: 'off',
+} as const;
+
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <span id={id} className="hours-field-error">
@@ -49,7 +63,7 @@ function Shifts({ keyPrefix, label, shifts, fields, onChange }: ShiftsProps) {
             </label>
             <input
               id={id(at, 'start')}
-              type="time"
+              {...TIME_INPUT}
               value={shift.startAt}
               aria-invalid={startError ? true : undefined}
               aria-describedby={startError ? id(at, 'start-error') : undefined}
@@ -63,17 +77,12 @@ function Shifts({ keyPrefix, label, shifts, fields, onChange }: ShiftsProps) {
             </label>
             <input
               id={id(at, 'end')}
-              type="time"
+              {...TIME_INPUT}
               value={shift.endAt}
               aria-invalid={endError ? true : undefined}
               aria-describedby={endError ? id(at, 'end-error') : id(at, 'note')}
               onChange={(event) => update(at, { endAt: event.target.value })}
             />
-            {hoursEndsNextDay(shift) ? (
-              <span id={id(at, 'note')} className="hours-shift__note">
-                Cierra {shift.endAt} del día siguiente
-              </span>
-            ) : null}
             <button
               type="button"
               className="button button--bordered button--small"
@@ -82,6 +91,13 @@ function Shifts({ keyPrefix, label, shifts, fields, onChange }: ShiftsProps) {
             >
               Quitar
             </button>
+            {hoursEndsNextDay(shift) ? (
+              <span id={id(at, 'note')} className="hours-shift__note">
+                {shift.endAt === '00:00'
+                  ? 'Cierra a medianoche (00:00)'
+                  : `Cierra ${shift.endAt} del día siguiente`}
+              </span>
+            ) : null}
             <FieldError id={id(at, 'start-error')} message={startError} />
             <FieldError id={id(at, 'end-error')} message={endError} />
           </li>
