@@ -132,10 +132,10 @@ test('screenshots of Horarios: desktop and tablet, light and dark', async ({ bro
       await friday.getByLabel(/Viernes, turno 2: Cierra/).fill('02:00');
       await expect(page.getByText('Cierra 02:00 del día siguiente')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `manage hours (${label}, ${colorScheme})`);
-      await page.screenshot({
-        path: path.join(SCREENSHOTS_DIR, `manage-hours-${label}-${colorScheme}.png`),
-        fullPage: true,
-      });
+      // The whole page at once, so the sticky 'Guardar cambios' bar sits at its end rather than over the form.
+      const fullHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width, height: Math.max(height, fullHeight) });
+      await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `manage-hours-${label}-${colorScheme}.png`) });
       await context.close();
     }
   }
