@@ -145,8 +145,6 @@ export interface ScheduleDaysOptions {
   minDelayInMinutes: Minutes;
   /** Days offered, today included (default 7). */
   days?: number;
-  /** Slot step in minutes (default 15). */
-  stepMinutes?: Minutes;
   /** The mode's special days (ADR 054). */
   specialDays?: readonly SpecialDay[];
 }
@@ -160,15 +158,15 @@ function daySlots(
   specialDays?: readonly SpecialDay[],
 ): ScheduleSlot[] {
   const slots: ScheduleSlot[] = [];
-  const seenTimes = new Set<string>();
+  const seenMinutes = new Set<number>();
   const seenInstants = new Set<number>();
   for (const shift of scheduleShiftsOn(schedules, date, specialDays)) {
     for (let minute = Math.ceil(shift.start / step) * step; minute < shift.end; minute += step) {
       const { instant, exists } = zonedInstant(date, minute, timeZone);
       const time = timeOfDayFormat(minute);
       // The same wall time twice in one day can only come from overlapping shifts.
-      if (!exists || instant < earliest || seenTimes.has(`${minute}`) || seenInstants.has(instant)) continue;
-      seenTimes.add(`${minute}`);
+      if (!exists || instant < earliest || seenMinutes.has(minute) || seenInstants.has(instant)) continue;
+      seenMinutes.add(minute);
       seenInstants.add(instant);
       slots.push({ time, at: instant });
     }
@@ -184,9 +182,8 @@ function daySlots(
  */
 export function scheduleDays(schedules: readonly Schedule[], options: ScheduleDaysOptions): ScheduleDay[] {
   const now = toEpoch(options.now);
-  const step = options.stepMinutes ?? SCHEDULE_SLOT_STEP_MINUTES;
-  if (!Number.isInteger(step) || step <= 0)
-    throw new RangeError(`A slot step is a positive whole number, got ${step}`);
+  // The storefront's first load carries this: the step is the one decision, not an option.
+  const step = SCHEDULE_SLOT_STEP_MINUTES;
   const earliest = now + Math.max(0, options.minDelayInMinutes) * MINUTE_MS;
   const today = zonedDate(now, options.timeZone);
   const result: ScheduleDay[] = [];
