@@ -150,17 +150,16 @@ export interface ScheduleDaysOptions {
 }
 
 function daySlots(
-  schedules: readonly Schedule[],
+  shifts: readonly ScheduleShift[],
   date: LocalDate,
   timeZone: string,
   earliest: number,
-  step: number,
-  specialDays?: readonly SpecialDay[],
 ): ScheduleSlot[] {
+  const step = SCHEDULE_SLOT_STEP_MINUTES;
   const slots: ScheduleSlot[] = [];
   const seenMinutes = new Set<number>();
   const seenInstants = new Set<number>();
-  for (const shift of scheduleShiftsOn(schedules, date, specialDays)) {
+  for (const shift of shifts) {
     for (let minute = Math.ceil(shift.start / step) * step; minute < shift.end; minute += step) {
       const { instant, exists } = zonedInstant(date, minute, timeZone);
       const time = timeOfDayFormat(minute);
@@ -182,14 +181,13 @@ function daySlots(
  */
 export function scheduleDays(schedules: readonly Schedule[], options: ScheduleDaysOptions): ScheduleDay[] {
   const now = toEpoch(options.now);
-  // The storefront's first load carries this: the step is the one decision, not an option.
-  const step = SCHEDULE_SLOT_STEP_MINUTES;
   const earliest = now + Math.max(0, options.minDelayInMinutes) * MINUTE_MS;
   const today = zonedDate(now, options.timeZone);
   const result: ScheduleDay[] = [];
   for (let offset = -1; offset < (options.days ?? SCHEDULE_DAYS_AHEAD); offset++) {
     const date = localDateAddDays(today, offset);
-    const slots = daySlots(schedules, date, options.timeZone, earliest, step, options.specialDays);
+    const shifts = scheduleShiftsOn(schedules, date, options.specialDays);
+    const slots = daySlots(shifts, date, options.timeZone, earliest);
     if (slots.length > 0)
       result.push({ date: localDateIso(date), dayOfWeek: localDateDayOfWeek(date), slots });
   }

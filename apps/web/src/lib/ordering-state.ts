@@ -11,7 +11,7 @@ import {
   scheduleIsOpen,
   scheduleOrderTiming,
 } from '@comanda/domain/schedule';
-import { minutes } from '@comanda/domain/types';
+import type { Minutes } from '@comanda/domain/types';
 import type { ApiBranchContactSummary, ApiOrderMode } from '../types/api';
 
 export interface OrderingState {
@@ -45,7 +45,8 @@ export function orderingStateAt(
       ? scheduleDays(mode.schedules, {
           now,
           timeZone: contact.timezone,
-          minDelayInMinutes: minutes(Math.max(0, Math.round(mode.minDelayInMinutes))),
+          // Whole and not negative by construction: `minutes()`'s own check would add bytes to the first load.
+          minDelayInMinutes: Math.max(0, Math.round(mode.minDelayInMinutes)) as Minutes,
           specialDays: mode.specialDays,
         })
       : [];
