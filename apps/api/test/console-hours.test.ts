@@ -188,6 +188,7 @@ describe.each(testDatabaseKinds())('the hours editor on %s', (kind) => {
     modes[0].schedules[0].scheduleConfigs[0].workingDays[0].workingHours[0].startAt = '25:00';
     modes[0].specialDays = [
       { date: '2025-02-30', workingHours: [] },
+      { date: '9 de julio', workingHours: [] },
       { date: '2025-07-09', workingHours: [{ startAt: '10:00', endAt: '10:00' }] },
       { date: '2025-07-09', workingHours: [] },
     ];
@@ -197,10 +198,13 @@ describe.each(testDatabaseKinds())('the hours editor on %s', (kind) => {
     });
     expect(invalid.status).toBe(400);
     const fields = invalid.body.fields as Record<string, string>;
-    expect(fields['[0].schedules[0].scheduleConfigs[0].workingDays[0].workingHours[0].startAt']).toBeTruthy();
+    expect(fields['[0].schedules[0].scheduleConfigs[0].workingDays[0].workingHours[0].startAt']).toBe(
+      'expected a time as HH:MM (00:00 to 23:59)',
+    );
     expect(fields['[0].specialDays[0].date']).toMatch(/not a calendar date/);
-    expect(fields['[0].specialDays[1].workingHours[0].endAt']).toMatch(/must differ from startAt/);
-    expect(fields['[0].specialDays[2].date']).toMatch(/duplicate special day/);
+    expect(fields['[0].specialDays[1].date']).toBe('expected a date as YYYY-MM-DD');
+    expect(fields['[0].specialDays[2].workingHours[0].endAt']).toMatch(/must differ from startAt/);
+    expect(fields['[0].specialDays[3].date']).toMatch(/duplicate special day/);
 
     const first = structuredClone(read.body.orderModes);
     first[0].maxDelayInMinutes = 90;

@@ -80,7 +80,8 @@ export function branchContactCheck(
     );
     for (const [d, day] of specialDays) {
       const date = str(day.date);
-      if (date !== undefined && localDateParse(date) === null) {
+      // A text not shaped YYYY-MM-DD already has the schema's message.
+      if (date !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(date) && localDateParse(date) === null) {
         check.error(`${modePath}.specialDays[${d}].date`, `"${date}" is not a calendar date (YYYY-MM-DD)`);
       }
       workingHoursCheck(check, `${modePath}.specialDays[${d}]`, day);

@@ -70,6 +70,11 @@ describe('the hours draft', () => {
     expect(hoursMessage('must differ from startAt (an endAt earlier than startAt runs past midnight)')).toBe(
       'El cierre debe ser distinto de la apertura.',
     );
+    expect(hoursMessage('expected a time as HH:MM (00:00 to 23:59)')).toBe(
+      'Escriba la hora como HH:MM, de 00:00 a 23:59.',
+    );
+    expect(hoursMessage('expected a date as YYYY-MM-DD')).toBe('Elija una fecha válida.');
+    expect(hoursMessage('expected a value of at least 0')).toBe('Escriba un número de 0 en adelante.');
     expect(hoursMessage('Aquí no se cambia el menú')).toBe('Aquí no se cambia el menú');
   });
 

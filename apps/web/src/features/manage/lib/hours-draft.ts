@@ -111,14 +111,18 @@ export function hoursFieldKey(path: string, sent: readonly HoursMode[]): string 
 
 /** The tenant validator speaks English to whoever writes a file; staff read these. */
 const VALIDATOR_WORDS: [RegExp, string][] = [
-  [/must match pattern|HH:MM|pattern/i, 'Escriba la hora como HH:MM, de 00:00 a 23:59.'],
-  [/must differ from startAt/i, 'El cierre debe ser distinto de la apertura.'],
-  [/not a calendar date/i, 'Elija una fecha válida.'],
-  [/duplicate special day/i, 'Esta fecha ya está en la lista de días especiales.'],
-  [/at least minDelayInMinutes/i, 'La demora máxima no puede ser menor que la mínima.'],
-  [/minimum|must be >=|greater/i, 'Escriba un número de 0 en adelante.'],
-  [/required|must have required/i, 'Complete este dato.'],
-  [/minLength|fewer than|must NOT have fewer/i, 'Complete este dato.'],
+  [/HH:MM/, 'Escriba la hora como HH:MM, de 00:00 a 23:59.'],
+  [/must differ from startAt/, 'El cierre debe ser distinto de la apertura.'],
+  [/YYYY-MM-DD|not a calendar date/, 'Elija una fecha válida.'],
+  [/duplicate special day/, 'Esta fecha ya está en la lista de días especiales.'],
+  [/at least minDelayInMinutes/, 'La demora máxima no puede ser menor que la mínima.'],
+  [/expected a value of at least/, 'Escriba un número de 0 en adelante.'],
+  [/expected a value of at most/, 'El número es demasiado grande.'],
+  [/expected an integer/, 'Escriba un número entero.'],
+  [/expected a number/, 'Escriba un número.'],
+  [/expected at least 1 character/, 'Complete este dato.'],
+  [/at most \d+ characters/, 'El texto es demasiado largo.'],
+  [/decimal/, 'Revise los decimales del importe.'],
 ];
 
 /** A server message in the staff's words: the API's Spanish sentences pass; the validator's are translated. */
