@@ -11,6 +11,7 @@ import consoleAbuseRoutes from './routes/api/console-abuse/index';
 import consoleChangesRoutes from './routes/api/console-changes/index';
 import consoleClientLogRoutes from './routes/api/console-client-logs/index';
 import consoleDispatchRoutes from './routes/api/console-dispatch/index';
+import consoleHoursRoutes from './routes/api/console-hours/index';
 import consoleStaffRoutes from './routes/api/console-staff/index';
 import consoleSurveyRoutes from './routes/api/console-survey/index';
 import consoleTablesRoutes from './routes/api/console-tables/index';
@@ -78,6 +79,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(consoleChangesRoutes, { prefix: '/api/console' });
   await app.register(consoleDispatchRoutes, { prefix: '/api/console' });
   await app.register(consoleZonesRoutes, { prefix: '/api/console' });
+  await app.register(consoleHoursRoutes, { prefix: '/api/console' });
   await app.register(dinerOrderDetailsRoutes, { prefix: '/api/diner' });
   await app.register(orderPaymentRoutes, { prefix: '/api/order/payment' });
   await app.register(paymentUrlRoutes, { prefix: '/api/paymenturl' });

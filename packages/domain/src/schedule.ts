@@ -13,6 +13,11 @@
  * daylight-saving days a time that does not exist is not offered and a time
  * that happens twice is offered once (its first occurrence), so every slot the
  * diner sees is a real, unique time; a daytime shift keeps exactly its slots.
+ *
+ * Special days (ADR 054): a date listed in the mode's `specialDays` has those
+ * hours instead of its weekday's (none: closed). A shift still belongs to the
+ * day it starts, so the night before a holiday runs past midnight into it as
+ * usual, and a special day's own late shift runs into the next morning.
  */
 import { scheduleMessages } from './messages';
 import {
@@ -21,6 +26,7 @@ import {
   type Minutes,
   minutes,
   type Schedule,
+  type SpecialDay,
   type WorkingHours,
 } from './types';
 import {
@@ -74,21 +80,34 @@ export function scheduleShiftParse(hours: WorkingHours): ScheduleShift | null {
   return { start, end: end <= start ? end + DAY_MINUTES : end };
 }
 
+/** Parsed shifts, malformed ones skipped, sorted by start. */
+function shiftsSorted(hours: readonly WorkingHours[]): ScheduleShift[] {
+  return hours
+    .map(scheduleShiftParse)
+    .filter((shift) => shift !== null)
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
 /** The shifts of a weekday across every schedule and config of the mode, sorted by start. */
 export function scheduleShifts(schedules: readonly Schedule[], dayOfWeek: DayOfWeek): ScheduleShift[] {
-  const shifts: ScheduleShift[] = [];
-  for (const schedule of schedules) {
-    for (const config of schedule.scheduleConfigs) {
-      for (const day of config.workingDays) {
-        if (day.dayOfWeek !== dayOfWeek) continue;
-        for (const hours of day.workingHours) {
-          const shift = scheduleShiftParse(hours);
-          if (shift) shifts.push(shift);
-        }
-      }
-    }
-  }
-  return shifts.sort((a, b) => a.start - b.start || a.end - b.end);
+  return shiftsSorted(
+    schedules.flatMap((schedule) =>
+      schedule.scheduleConfigs.flatMap((config) =>
+        config.workingDays.flatMap((day) => (day.dayOfWeek === dayOfWeek ? day.workingHours : [])),
+      ),
+    ),
+  );
+}
+
+/** The shifts starting on a local date: a special day's hours replace its weekday's. */
+export function scheduleShiftsOn(
+  schedules: readonly Schedule[],
+  date: LocalDate,
+  specialDays: readonly SpecialDay[] = [],
+): ScheduleShift[] {
+  const iso = localDateIso(date);
+  const special = specialDays.find((day) => day.date === iso);
+  return special ? shiftsSorted(special.workingHours) : scheduleShifts(schedules, localDateDayOfWeek(date));
 }
 
 /** Whether a weekday has any working hours. */
@@ -104,11 +123,12 @@ export function scheduleIsOpen(
   schedules: readonly Schedule[],
   now: number | Date,
   timeZone: string,
+  specialDays?: readonly SpecialDay[],
 ): boolean {
   const at = toEpoch(now);
   const today = zonedDate(at, timeZone);
   for (const date of [localDateAddDays(today, -1), today]) {
-    for (const shift of scheduleShifts(schedules, localDateDayOfWeek(date))) {
+    for (const shift of scheduleShiftsOn(schedules, date, specialDays)) {
       const start = zonedInstant(date, shift.start, timeZone).instant;
       const end = zonedInstant(date, shift.end, timeZone).instant;
       if (at >= start && at < end) return true;
@@ -125,27 +145,27 @@ export interface ScheduleDaysOptions {
   minDelayInMinutes: Minutes;
   /** Days offered, today included (default 7). */
   days?: number;
-  /** Slot step in minutes (default 15). */
-  stepMinutes?: Minutes;
+  /** The mode's special days (ADR 054). */
+  specialDays?: readonly SpecialDay[];
 }
 
 function daySlots(
-  schedules: readonly Schedule[],
+  shifts: readonly ScheduleShift[],
   date: LocalDate,
   timeZone: string,
   earliest: number,
-  step: number,
 ): ScheduleSlot[] {
+  const step = SCHEDULE_SLOT_STEP_MINUTES;
   const slots: ScheduleSlot[] = [];
-  const seenTimes = new Set<string>();
+  const seenMinutes = new Set<number>();
   const seenInstants = new Set<number>();
-  for (const shift of scheduleShifts(schedules, localDateDayOfWeek(date))) {
+  for (const shift of shifts) {
     for (let minute = Math.ceil(shift.start / step) * step; minute < shift.end; minute += step) {
       const { instant, exists } = zonedInstant(date, minute, timeZone);
       const time = timeOfDayFormat(minute);
       // The same wall time twice in one day can only come from overlapping shifts.
-      if (!exists || instant < earliest || seenTimes.has(`${minute}`) || seenInstants.has(instant)) continue;
-      seenTimes.add(`${minute}`);
+      if (!exists || instant < earliest || seenMinutes.has(minute) || seenInstants.has(instant)) continue;
+      seenMinutes.add(minute);
       seenInstants.add(instant);
       slots.push({ time, at: instant });
     }
@@ -161,15 +181,13 @@ function daySlots(
  */
 export function scheduleDays(schedules: readonly Schedule[], options: ScheduleDaysOptions): ScheduleDay[] {
   const now = toEpoch(options.now);
-  const step = options.stepMinutes ?? SCHEDULE_SLOT_STEP_MINUTES;
-  if (!Number.isInteger(step) || step <= 0)
-    throw new RangeError(`A slot step is a positive whole number, got ${step}`);
   const earliest = now + Math.max(0, options.minDelayInMinutes) * MINUTE_MS;
   const today = zonedDate(now, options.timeZone);
   const result: ScheduleDay[] = [];
   for (let offset = -1; offset < (options.days ?? SCHEDULE_DAYS_AHEAD); offset++) {
     const date = localDateAddDays(today, offset);
-    const slots = daySlots(schedules, date, options.timeZone, earliest, step);
+    const shifts = scheduleShiftsOn(schedules, date, options.specialDays);
+    const slots = daySlots(shifts, date, options.timeZone, earliest);
     if (slots.length > 0)
       result.push({ date: localDateIso(date), dayOfWeek: localDateDayOfWeek(date), slots });
   }

@@ -173,6 +173,15 @@ export interface WorkingDay {
   workingHours: readonly WorkingHours[];
 }
 
+/**
+ * A date whose hours replace its weekday's (a holiday, a private event):
+ * `date` is the location's local `YYYY-MM-DD`; no working hours = closed.
+ */
+export interface SpecialDay {
+  date: string;
+  workingHours: readonly WorkingHours[];
+}
+
 /** `schedules[]` of an order mode. */
 export interface Schedule {
   scheduleConfigs: readonly { workingDays: readonly WorkingDay[] }[];
@@ -201,6 +210,8 @@ export interface OrderMode {
   minDelayInMinutes: Minutes;
   maxDelayInMinutes: Minutes;
   schedules: readonly Schedule[];
+  /** Dates with their own hours (ADR 054). */
+  specialDays?: readonly SpecialDay[];
   paymentTypes: readonly PaymentType[];
 }
 

@@ -16,7 +16,7 @@ import type {
 } from '../repositories/order-mode-repository';
 import type { FeesView, GeneralDiscountView, ScheduleConfigView, SurchargeView } from '../schemas/diner';
 import { major } from './present-utils';
-import { schedulesPresent } from './tenant-presenter';
+import { schedulesPresent, specialDaysPresent } from './tenant-presenter';
 
 /** PERCENT values are percents; FIXED values are minor units in the database and major units outside. */
 function valuePresent(type: 'PERCENT' | 'FIXED', value: number, mantissaLength: number): number {
@@ -61,6 +61,7 @@ export function scheduleConfigPresent(
     now: context.now,
     timeZone: context.timezone,
     minDelayInMinutes: minutes(row.minDelayInMinutes),
+    specialDays: row.specialDays,
   });
   const { schedulerDaysInfo, datesBetween } = scheduleConfigResponse(days);
   return {
@@ -73,5 +74,6 @@ export function scheduleConfigPresent(
     schedulerDaysInfo,
     datesBetween,
     schedules,
+    specialDays: specialDaysPresent(row.specialDays),
   };
 }

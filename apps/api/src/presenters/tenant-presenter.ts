@@ -3,7 +3,7 @@
  * contact, order mode, payment type). Nothing leaves the server unshaped: keys
  * the storefront does not need (secrets, internal keys, positions) never appear.
  */
-import type { GeneralConfig, ScheduleDefinition } from '../db/schema/tenant';
+import type { GeneralConfig, ScheduleDefinition, SpecialDayDefinition } from '../db/schema/tenant';
 import type { CardTokenization } from '../payments/card-tokenization';
 import type { OrderModeRow, PaymentTypeRow } from '../repositories/order-mode-repository';
 import type { BranchContactRow, BranchRow, CompanyRow, CountryRow } from '../repositories/tenant-repository';
@@ -16,6 +16,7 @@ import type {
   OrderModeView,
   PaymentTypeView,
   ScheduleView,
+  SpecialDayView,
   WorkingDayView,
 } from '../schemas/diner';
 import { daysOfWeek, isDayOfWeek, publicUrlOf, textOrNull } from './present-utils';
@@ -130,6 +131,14 @@ export function schedulesPresent(schedules: ScheduleDefinition[]): ScheduleView[
   }));
 }
 
+/** Stored special days as the diner reads them (ADR 054). */
+export function specialDaysPresent(specialDays: SpecialDayDefinition[]): SpecialDayView[] {
+  return specialDays.map((day) => ({
+    date: day.date,
+    workingHours: day.workingHours.map((hours) => ({ startAt: hours.startAt, endAt: hours.endAt })),
+  }));
+}
+
 /**
  * An order mode with its payment types (`paymentTypes` are the rows of this
  * mode, in order; `tokenizations` by payment type id, a type absent from it has none).
@@ -152,6 +161,7 @@ export function orderModePresent(
     minDelayInMinutes: row.minDelayInMinutes,
     maxDelayInMinutes: row.maxDelayInMinutes,
     schedules: schedulesPresent(row.schedules),
+    specialDays: specialDaysPresent(row.specialDays),
     paymentTypes: paymentTypes.map((type) => paymentTypePresent(type, tokenizations.get(type.id) ?? null)),
   };
 }

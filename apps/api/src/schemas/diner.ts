@@ -144,6 +144,14 @@ export const ScheduleSchema = Type.Object({
 });
 export type ScheduleView = Static<typeof ScheduleSchema>;
 
+export const SpecialDaySchema = Type.Object({
+  date: Type.String({ format: 'date', description: "The location's local date" }),
+  workingHours: Type.Array(Type.Object({ startAt: HourMinute, endAt: HourMinute }), {
+    description: "Replace the weekday's hours that date; empty: closed",
+  }),
+});
+export type SpecialDayView = Static<typeof SpecialDaySchema>;
+
 /** How the browser tokenizes a card for a payment type (payments/card-tokenization.ts, ADR 010). */
 export const CardTokenizationSchema = Type.Union(
   [
@@ -201,6 +209,7 @@ export const OrderModeSchema = Type.Object({
   minDelayInMinutes: Type.Integer(),
   maxDelayInMinutes: Type.Integer(),
   schedules: Type.Array(ScheduleSchema),
+  specialDays: Type.Array(SpecialDaySchema),
   paymentTypes: Type.Array(PaymentTypeSchema),
 });
 export type OrderModeView = Static<typeof OrderModeSchema>;
@@ -428,6 +437,7 @@ export const ScheduleConfigSchema = Type.Object({
     }),
   ),
   schedules: Type.Array(ScheduleSchema),
+  specialDays: Type.Array(SpecialDaySchema),
 });
 export type ScheduleConfigView = Static<typeof ScheduleConfigSchema>;
 

@@ -81,7 +81,7 @@ async function cartSurroundings(db: Queryable, cart: AbandonedCartRow, now: numb
     mode.orderEnabled &&
     orderModeOpenNow(
       db,
-      { id: mode.id, schedules },
+      { id: mode.id, schedules, specialDays: mode.specialDays },
       { contentVersion: context.company.contentVersion, timeZone, now },
     );
   const menu = await orderMenuGet(db, {

@@ -20,6 +20,7 @@ import type {
   PaymentType,
   Plate,
   Schedule,
+  SpecialDay,
   Surcharge,
 } from '@comanda/domain/types';
 import type { Queryable } from '../db/client';
@@ -256,14 +257,14 @@ const openNowCache = new Map<string, boolean>();
  */
 export function orderModeOpenNow(
   db: Queryable,
-  mode: { id: number; schedules: readonly Schedule[] },
+  mode: { id: number; schedules: readonly Schedule[]; specialDays: readonly SpecialDay[] },
   scope: { contentVersion: number; timeZone: string; now: number },
 ): boolean {
   const minute = Math.floor(scope.now / 60_000);
   const key = `${databaseId(db)}:${mode.id}:${scope.contentVersion}:${scope.timeZone}:${minute}`;
   let open = openNowCache.get(key);
   if (open === undefined) {
-    open = scheduleIsOpen(mode.schedules, scope.now, scope.timeZone);
+    open = scheduleIsOpen(mode.schedules, scope.now, scope.timeZone, mode.specialDays);
     openNowCache.set(key, open);
     while (openNowCache.size > OPEN_NOW_CACHE_MAX) {
       const oldest = openNowCache.keys().next().value;

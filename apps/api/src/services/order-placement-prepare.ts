@@ -153,7 +153,7 @@ export function orderModeTiming(
     !context.manualClosing &&
     orderModeOpenNow(
       db,
-      { id: orderMode.id, schedules },
+      { id: orderMode.id, schedules, specialDays: orderMode.specialDays },
       { ...context, contentVersion: context.contentVersion },
     );
   const slotsNeeded = context.needSlots || !(orderMode.orderEnabled && isOpen);
@@ -163,6 +163,7 @@ export function orderModeTiming(
           now: context.now,
           timeZone: context.timeZone,
           minDelayInMinutes: minutes(Math.max(0, orderMode.minDelayInMinutes)),
+          specialDays: orderMode.specialDays,
         })
       : [];
   return {

@@ -421,6 +421,8 @@ export async function tenantExport(
     minDelayInMinutes: row.minDelayInMinutes,
     maxDelayInMinutes: row.maxDelayInMinutes,
     schedules: row.schedules as TenantOrderMode['schedules'],
+    // Written only when there are some, so a file without them round-trips unchanged.
+    ...(row.specialDays.length > 0 ? { specialDays: row.specialDays } : {}),
     paymentTypes: (typesByMode.get(row.id) ?? []).map((type) => ({
       key: type.key,
       showName: type.showName,

@@ -106,7 +106,7 @@ const PaymentType = Closed({
   onlinePayment: Closed({ providerName: Type.String({ minLength: 1, maxLength: 50 }) }),
 });
 
-const OrderMode = Closed({
+export const OrderModeSchema = Closed({
   key: Key,
   type: Type.Enum([...ORDER_MODE_TYPES]),
   showName: Text,
@@ -118,6 +118,15 @@ const OrderMode = Closed({
   minDelayInMinutes: Count,
   maxDelayInMinutes: Count,
   schedules: Type.Array(Schedule),
+  /** Dates whose hours replace their weekday's; empty `workingHours` = closed that day (ADR 054). */
+  specialDays: Type.Optional(
+    Type.Array(
+      Closed({
+        date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+        workingHours: Type.Array(Closed({ startAt: Time, endAt: Time })),
+      }),
+    ),
+  ),
   paymentTypes: Type.Array(PaymentType),
   fees: Closed({ userFee: Money, percentageUserFee: Percent }),
   generalDiscounts: Type.Array(ValueDiscount),
@@ -181,7 +190,7 @@ const BranchContact = Closed({
     ownLogistics: Type.Boolean(),
     deliveryZones: Type.Array(DeliveryZone),
   }),
-  orderModes: Type.Array(OrderMode),
+  orderModes: Type.Array(OrderModeSchema),
   riders: Type.Array(Rider),
 });
 

@@ -27,6 +27,7 @@ export async function saveOrderMode(
     minDelayInMinutes: mode.minDelayInMinutes,
     maxDelayInMinutes: mode.maxDelayInMinutes,
     schedules: json(mode.schedules),
+    specialDays: json(mode.specialDays ?? []),
     userFee: ctx.minor(mode.fees.userFee),
     percentageUserFee: mode.fees.percentageUserFee,
   });

@@ -1,4 +1,5 @@
 /** Tenant-file rules for a branch contact (location): its time zone, delivery zones and order modes. */
+import { localDateParse } from '@comanda/domain/zoned-time';
 import {
   type DeliveryZonePolygonProblem,
   deliveryZonePolygonProblem,
@@ -67,16 +68,22 @@ export function branchContactCheck(
           'day (list its hours in one entry)',
         );
         for (const [d, day] of days) {
-          for (const [h, hours] of recs(day.workingHours)) {
-            if (str(hours.startAt) !== undefined && hours.startAt === hours.endAt) {
-              check.error(
-                `${configPath}.workingDays[${d}].workingHours[${h}].endAt`,
-                'must differ from startAt (an endAt earlier than startAt runs past midnight)',
-              );
-            }
-          }
+          workingHoursCheck(check, `${configPath}.workingDays[${d}]`, day);
         }
       }
+    }
+    const specialDays = recs(mode.specialDays);
+    check.unique(
+      specialDays.map(([d, day]) => [`${modePath}.specialDays[${d}].date`, day.date]),
+      'special day (list its hours in one entry)',
+    );
+    for (const [d, day] of specialDays) {
+      const date = str(day.date);
+      // A text not shaped YYYY-MM-DD already has the schema's message.
+      if (date !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(date) && localDateParse(date) === null) {
+        check.error(`${modePath}.specialDays[${d}].date`, `"${date}" is not a calendar date (YYYY-MM-DD)`);
+      }
+      workingHoursCheck(check, `${modePath}.specialDays[${d}]`, day);
     }
     check.unique(
       recs(mode.paymentTypes).map(([t, type]) => [`${modePath}.paymentTypes[${t}].key`, type.key]),
@@ -96,4 +103,16 @@ export function branchContactCheck(
     recs(contact.riders).map(([r, rider]) => [`${path}.riders[${r}].phone`, rider.phone]),
     'rider phone in this branch contact',
   );
+}
+
+/** A day's shifts (a weekday's or a special day's): a shift's end differs from its start. */
+function workingHoursCheck(check: FileChecks, dayPath: string, day: Loose): void {
+  for (const [h, hours] of recs(day.workingHours)) {
+    if (str(hours.startAt) !== undefined && hours.startAt === hours.endAt) {
+      check.error(
+        `${dayPath}.workingHours[${h}].endAt`,
+        'must differ from startAt (an endAt earlier than startAt runs past midnight)',
+      );
+    }
+  }
 }

@@ -32,6 +32,7 @@ const joinPath = (path: string, property: string) => (path ? `${path}.${property
 
 const PATTERN_MESSAGES: Record<string, string> = {
   '^(?:[01][0-9]|2[0-3]):[0-5][0-9]$': 'expected a time as HH:MM (00:00 to 23:59)',
+  '^\\d{4}-\\d{2}-\\d{2}$': 'expected a date as YYYY-MM-DD',
   '^\\+[1-9][0-9]{6,14}$': 'expected a phone in E.164 form, e.g. +5491155550101',
   '^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$':
     'expected an alias of lower-case letters, digits and inner dashes (at most 64)',

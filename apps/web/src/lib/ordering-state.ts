@@ -11,7 +11,7 @@ import {
   scheduleIsOpen,
   scheduleOrderTiming,
 } from '@comanda/domain/schedule';
-import { minutes } from '@comanda/domain/types';
+import type { Minutes } from '@comanda/domain/types';
 import type { ApiBranchContactSummary, ApiOrderMode } from '../types/api';
 
 export interface OrderingState {
@@ -29,19 +29,25 @@ export interface OrderingState {
 /** The ordering state of a mode of a branch contact at `now`. */
 export function orderingStateAt(
   contact: Pick<ApiBranchContactSummary, 'timezone' | 'manualClosing' | 'commercialTermsInfo'>,
-  mode: Pick<ApiOrderMode, 'schedules' | 'orderEnabled' | 'useSchedule' | 'minDelayInMinutes'>,
+  mode: Pick<
+    ApiOrderMode,
+    'schedules' | 'specialDays' | 'orderEnabled' | 'useSchedule' | 'minDelayInMinutes'
+  >,
   now: number,
 ): OrderingState {
   const orderingDisabled = contact.commercialTermsInfo.blocked || !mode.orderEnabled;
   // The domain leaves manual closing to the caller: a location closed by hand is not open now.
-  const isOpen = !contact.manualClosing && scheduleIsOpen(mode.schedules, now, contact.timezone);
+  const isOpen =
+    !contact.manualClosing && scheduleIsOpen(mode.schedules, now, contact.timezone, mode.specialDays);
   // The offered days only matter when closed (can the diner schedule instead?).
   const days =
     !isOpen && mode.useSchedule && !orderingDisabled
       ? scheduleDays(mode.schedules, {
           now,
           timeZone: contact.timezone,
-          minDelayInMinutes: minutes(Math.max(0, Math.round(mode.minDelayInMinutes))),
+          // Whole and not negative by construction: `minutes()`'s own check would add bytes to the first load.
+          minDelayInMinutes: Math.max(0, Math.round(mode.minDelayInMinutes)) as Minutes,
+          specialDays: mode.specialDays,
         })
       : [];
   const timing = scheduleOrderTiming({

@@ -95,6 +95,8 @@ export interface ApiOrderMode {
   minDelayInMinutes: number;
   maxDelayInMinutes: number;
   schedules: ApiSchedule[];
+  /** Dates with their own hours (ADR 054); absent in a response cached before they existed. */
+  specialDays?: { date: string; workingHours: { startAt: string; endAt: string }[] }[];
   paymentTypes: ApiPaymentType[];
 }
 

@@ -225,6 +225,11 @@ export interface WorkingDay {
 export interface ScheduleDefinition {
   scheduleConfigs: { workingDays: WorkingDay[] }[];
 }
+/** A date whose hours replace its weekday's; no hours = closed (ADR 054). */
+export interface SpecialDayDefinition {
+  date: string;
+  workingHours: { startAt: string; endAt: string }[];
+}
 
 export const orderModes = pgTable(
   'order_modes',
@@ -247,6 +252,7 @@ export const orderModes = pgTable(
     minDelayInMinutes: integer().notNull().default(0),
     maxDelayInMinutes: integer().notNull().default(0),
     schedules: jsonb().$type<ScheduleDefinition[]>().notNull().default([]),
+    specialDays: jsonb().$type<SpecialDayDefinition[]>().notNull().default([]),
     userFee: money().notNull().default(0),
     percentageUserFee: percent().notNull().default(0),
   },

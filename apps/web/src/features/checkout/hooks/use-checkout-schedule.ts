@@ -18,6 +18,7 @@ export function useCheckoutSchedule(contact: ApiBranchContact, mode: ApiOrderMod
             now,
             timeZone: contact.timezone,
             minDelayInMinutes: minutes(Math.max(0, Math.round(mode.minDelayInMinutes))),
+            specialDays: mode.specialDays,
           })
         : [],
     [mode, now, contact.timezone],

@@ -22,11 +22,13 @@ export interface ManageTab {
 
 // Each tab its own chunk, fetched when it opens.
 const HistoryView = lazy(() => import('./history-view'));
+const HoursView = lazy(() => import('./hours-view'));
 const TeamView = lazy(() => import('./team-view'));
 const ZonesTab = lazy(() => import('./zones-tab'));
 
 /** The management tabs, in the order they show. */
 export const MANAGE_TABS: ManageTab[] = [
+  { id: 'horarios', label: 'Horarios', ownerOnly: false, Component: HoursView },
   { id: 'zonas', label: 'Zonas', ownerOnly: true, Component: ZonesTab },
   { id: 'equipo', label: 'Equipo', ownerOnly: true, Component: TeamView },
   { id: 'historial', label: 'Historial', ownerOnly: true, Component: HistoryView },

@@ -1,0 +1,1 @@
+ALTER TABLE "order_modes" ADD COLUMN "special_days" jsonb DEFAULT '[]'::jsonb NOT NULL;
