@@ -22,8 +22,10 @@ export interface ManageTab {
 
 // Each tab its own chunk, fetched when it opens.
 const HistoryView = lazy(() => import('./history-view'));
+const MenuEditor = lazy(() => import('./menu-editor'));
 
 /** The management tabs, in the order they show. */
 export const MANAGE_TABS: ManageTab[] = [
+  { id: 'carta', label: 'Carta', ownerOnly: true, Component: MenuEditor },
   { id: 'historial', label: 'Historial', ownerOnly: true, Component: HistoryView },
 ];
