@@ -34,8 +34,8 @@ export function MoneyInput({
 }) {
   const [typing, setTyping] = useState<string | null>(null);
   return (
-    <label className="console-field menu-edit__money" htmlFor={id}>
-      {label}
+    <div className="console-field menu-edit__money">
+      <label htmlFor={id}>{label}</label>
       <span className="menu-edit__money-box">
         <span aria-hidden="true">{country.currency.symbol}</span>
         <input
@@ -54,7 +54,7 @@ export function MoneyInput({
         />
       </span>
       <FieldError id={`${id}-error`} message={error} />
-    </label>
+    </div>
   );
 }
 

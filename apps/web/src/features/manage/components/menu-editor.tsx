@@ -50,11 +50,11 @@ export default function MenuEditor({ token, onFailure }: ManageTabProps) {
   return (
     <section className="menu-editor" aria-labelledby="menu-editor-title">
       <h2 id="menu-editor-title" className="visually-hidden">
-        Carta
+        Edición de la carta
       </h2>
       <div className="menu-editor__head">
-        <label className="console-field" htmlFor="menu-editor-pick">
-          Carta
+        <div className="console-field">
+          <label htmlFor="menu-editor-pick">Carta</label>
           <select
             id="menu-editor-pick"
             value={picked}
@@ -72,7 +72,7 @@ export default function MenuEditor({ token, onFailure }: ManageTabProps) {
               </optgroup>
             ))}
           </select>
-        </label>
+        </div>
         <p className="muted menu-editor__uses">
           {uses.length ? `Usada por: ${uses.join(', ')}` : 'Ningún local la usa todavía.'}
         </p>
@@ -89,7 +89,6 @@ export default function MenuEditor({ token, onFailure }: ManageTabProps) {
             }}
           >
             {label}
-            {id !== 'platos' ? <span className="visually-hidden"> de {brand.name}</span> : null}
           </button>
         ))}
       </nav>

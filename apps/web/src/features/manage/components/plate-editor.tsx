@@ -87,8 +87,8 @@ export function PlateEditor({
           {errors['']}
         </p>
       ) : null}
-      <label className="console-field" htmlFor={id('name')}>
-        Nombre
+      <div className="console-field">
+        <label htmlFor={id('name')}>Nombre</label>
         <input
           id={id('name')}
           value={plate.showName}
@@ -97,7 +97,7 @@ export function PlateEditor({
           onChange={(event) => set({ showName: event.target.value })}
         />
         <FieldError id={id('name-error')} message={errors.showName} />
-      </label>
+      </div>
       <label className="console-field" htmlFor={id('description')}>
         Descripción
         <textarea
@@ -128,8 +128,8 @@ export function PlateEditor({
           <>
             {(plate.sizes ?? []).map((size, s) => (
               <div key={size.key} className="menu-edit__row">
-                <label className="console-field" htmlFor={id(`size-${s}-name`)}>
-                  Tamaño
+                <div className="console-field">
+                  <label htmlFor={id(`size-${s}-name`)}>Tamaño</label>
                   <input
                     id={id(`size-${s}-name`)}
                     value={size.name}
@@ -143,7 +143,7 @@ export function PlateEditor({
                     }
                   />
                   <FieldError id={id(`size-${s}-name-error`)} message={errors[`sizes[${s}].name`]} />
-                </label>
+                </div>
                 <MoneyInput
                   id={id(`size-${s}-price`)}
                   label="Precio"
