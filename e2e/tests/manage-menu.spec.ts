@@ -230,6 +230,7 @@ test.describe('screenshots', () => {
       test(`the menu and plate editors, ${device}, ${colorScheme}`, async ({ browser }) => {
         const { context, page } = await staffPage(browser, BRASA_OWNER, { colorScheme, width, height });
         await openCarta(page);
+        await expect(page.getByRole('button', { name: /^Muzzarella/ })).toBeVisible();
         await page.screenshot({ path: path.join(DOCS, `manage-menu-${device}-${colorScheme}.png`) });
         await page.getByRole('button', { name: /^Napolitana/ }).click();
         const editor = page.getByRole('region', { name: /Editar plato: Napolitana/ });
