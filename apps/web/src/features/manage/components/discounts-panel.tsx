@@ -62,8 +62,8 @@ export function DiscountsPanel({
   const update = (d: number, next: MenuDiscount) =>
     setDraft((list) => list.map((item, i) => (i === d ? next : item)));
   const number = (d: number, field: 'percentage' | 'buy' | 'pay', label: string) => (
-    <label className="console-field menu-edit__narrow" htmlFor={`discount-${d}-${field}`}>
-      {label}
+    <div className="console-field menu-edit__narrow">
+      <label htmlFor={`discount-${d}-${field}`}>{label}</label>
       <input
         id={`discount-${d}-${field}`}
         type="number"
@@ -76,7 +76,7 @@ export function DiscountsPanel({
         }
       />
       <FieldError id={`discount-${d}-${field}-error`} message={errors[`[${d}].${field}`]} />
-    </label>
+    </div>
   );
 
   return (
@@ -88,8 +88,8 @@ export function DiscountsPanel({
         // biome-ignore lint/suspicious/noArrayIndexKey: discounts have no key of their own in the tenant format
         <section key={d} className="menu-edit__card" aria-label={`Descuento ${d + 1}`}>
           <div className="menu-edit__row">
-            <label className="console-field menu-edit__narrow" htmlFor={`discount-${d}-type`}>
-              Tipo
+            <div className="console-field menu-edit__narrow">
+              <label htmlFor={`discount-${d}-type`}>Tipo</label>
               <select
                 id={`discount-${d}-type`}
                 value={discount.type}
@@ -101,7 +101,7 @@ export function DiscountsPanel({
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             {discount.type === 'PERCENT' ? number(d, 'percentage', 'Porcentaje (%)') : null}
             {discount.type === 'MULTIPLE' ? (
               <>

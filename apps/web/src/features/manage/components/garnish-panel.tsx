@@ -38,8 +38,8 @@ export function GarnishPanel({
     error: string | undefined,
     set: (n: number) => void,
   ) => (
-    <label className="console-field menu-edit__narrow" htmlFor={id}>
-      {label}
+    <div className="console-field menu-edit__narrow">
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type="number"
@@ -50,7 +50,7 @@ export function GarnishPanel({
         onChange={(event) => set(Math.max(0, Number.parseInt(event.target.value, 10) || 0))}
       />
       <FieldError id={`${id}-error`} message={error} />
-    </label>
+    </div>
   );
 
   return (
@@ -60,8 +60,8 @@ export function GarnishPanel({
       {draft.map((group, g) => (
         <section key={group.key} className="menu-edit__card" aria-labelledby={`group-${group.key}`}>
           <div className="menu-edit__row">
-            <label className="console-field" htmlFor={`group-${group.key}`}>
-              Grupo
+            <div className="console-field">
+              <label htmlFor={`group-${group.key}`}>Grupo</label>
               <input
                 id={`group-${group.key}`}
                 value={group.groupName}
@@ -69,7 +69,7 @@ export function GarnishPanel({
                 onChange={(event) => update(g, { groupName: event.target.value })}
               />
               <FieldError id={`group-${group.key}-error`} message={errors[`[${g}].groupName`]} />
-            </label>
+            </div>
             {count(
               'Mínimo',
               `group-${group.key}-min`,
@@ -112,8 +112,8 @@ export function GarnishPanel({
                 });
               return (
                 <li key={item.key} className="menu-edit__row">
-                  <label className="console-field" htmlFor={`item-${group.key}-${item.key}`}>
-                    Opción
+                  <div className="console-field">
+                    <label htmlFor={`item-${group.key}-${item.key}`}>Opción</label>
                     <input
                       id={`item-${group.key}-${item.key}`}
                       value={item.name}
@@ -121,7 +121,7 @@ export function GarnishPanel({
                       onChange={(event) => setItem({ name: event.target.value })}
                     />
                     <FieldError id={`item-${group.key}-${item.key}-error`} message={errors[`${at}.name`]} />
-                  </label>
+                  </div>
                   <MoneyInput
                     id={`item-${group.key}-${item.key}-price`}
                     label="Precio"

@@ -92,8 +92,8 @@ export function MenuPanel({
               aria-labelledby={`cat-${category.key}`}
             >
               <div className="menu-edit__category-head">
-                <label className="console-field" htmlFor={`cat-${category.key}`}>
-                  Categoría
+                <div className="console-field">
+                  <label htmlFor={`cat-${category.key}`}>Categoría</label>
                   <input
                     id={`cat-${category.key}`}
                     value={category.showName}
@@ -110,7 +110,7 @@ export function MenuPanel({
                   {errors[`categories[${c}].showName`] ? (
                     <span className="menu-edit__field-error">{errors[`categories[${c}].showName`]}</span>
                   ) : null}
-                </label>
+                </div>
                 <button
                   type="button"
                   className="button button--bordered button--small"

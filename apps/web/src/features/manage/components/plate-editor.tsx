@@ -98,8 +98,8 @@ export function PlateEditor({
         />
         <FieldError id={id('name-error')} message={errors.showName} />
       </div>
-      <label className="console-field" htmlFor={id('description')}>
-        Descripción
+      <div className="console-field">
+        <label htmlFor={id('description')}>Descripción</label>
         <textarea
           id={id('description')}
           rows={2}
@@ -110,7 +110,7 @@ export function PlateEditor({
           }}
         />
         <FieldError id={id('description-error')} message={errors.description} />
-      </label>
+      </div>
 
       <fieldset className="menu-edit__group">
         <legend>Precio</legend>
@@ -304,8 +304,8 @@ export function PlateEditor({
           ))}
       </fieldset>
 
-      <label className="console-field menu-edit__narrow" htmlFor={id('max')}>
-        Cantidad máxima por pedido (vacío: sin límite)
+      <div className="console-field menu-edit__narrow">
+        <label htmlFor={id('max')}>Cantidad máxima por pedido (vacío: sin límite)</label>
         <input
           id={id('max')}
           type="number"
@@ -319,7 +319,7 @@ export function PlateEditor({
           }}
         />
         <FieldError id={id('max-error')} message={errors.maxQuantity} />
-      </label>
+      </div>
     </section>
   );
 }
