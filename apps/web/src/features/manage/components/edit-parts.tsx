@@ -33,6 +33,10 @@ export function MoneyInput({
   onChange: (value: MoneyDraft) => void;
 }) {
   const [typing, setTyping] = useState<string | null>(null);
+  const read = (text: string): MoneyDraft => (text.trim() === '' ? '' : moneyDraftRead(text, country));
+  // What is being typed, as typed, while it still is the value; a value changed from elsewhere (the
+  // current version loaded after a conflict) shows as that value.
+  const shown = typing !== null && read(typing) === (value ?? '') ? typing : moneyDraftText(value, country);
   return (
     <div className="console-field menu-edit__money">
       <label htmlFor={id}>{label}</label>
@@ -42,14 +46,14 @@ export function MoneyInput({
           id={id}
           inputMode="decimal"
           autoComplete="off"
-          value={typing ?? moneyDraftText(value, country)}
+          value={shown}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onFocus={() => setTyping(moneyDraftText(value, country))}
           onBlur={() => setTyping(null)}
           onChange={(event) => {
             setTyping(event.target.value);
-            onChange(event.target.value.trim() === '' ? '' : moneyDraftRead(event.target.value, country));
+            onChange(read(event.target.value));
           }}
         />
       </span>
