@@ -81,7 +81,7 @@ export function DiscountsPanel({
 
   return (
     <div className="menu-edit">
-      <ConflictNotice editor={editor} what="los descuentos" it="las" />
+      <ConflictNotice editor={editor} what="los descuentos" it="los" />
       <ErrorSummary messages={Object.entries(errors).filter(([path]) => !SHOWN.test(path))} />
       {draft.length === 0 ? <p className="muted">La marca no tiene descuentos en la carta.</p> : null}
       {draft.map((discount, d) => (
