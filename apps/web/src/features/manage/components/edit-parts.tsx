@@ -95,7 +95,7 @@ export function ConflictNotice<T>({
 }: {
   editor: PartEditor<T>;
   what: string;
-  it: 'la' | 'las';
+  it: 'la' | 'las' | 'los';
 }) {
   const { conflict } = editor;
   if (!conflict) return null;
