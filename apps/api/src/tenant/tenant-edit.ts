@@ -111,7 +111,10 @@ export async function tenantPartWrite<T>(
   part.set(value);
   const result = await tenantImportLocked(tx, file, { people: false });
   if (!result.ok) return { outcome: 'invalid', fields: tenantPartFields(part.path, result.errors) };
-  const after = locate(file)?.get() ?? value;
+  // The part as stored, read back as the export writes it (its key order, its
+  // defaults): the version a later read answers, and the history's "after".
+  const stored = await companyFile(tx, companyId);
+  const after = (stored && locate(stored)?.get()) ?? value;
   return { outcome: 'saved', changed: result.changed, before, after, version: tenantPartVersion(after) };
 }
 

@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client';
 import { type StaffSession, staffSessionSet, useStaffSession } from '../../../lib/staff-session';
 import { themeApply } from '../../../lib/theme';
 import { type ManagedLocation, manageLocations } from '../api/manage-api';
+import { leaveAllowed } from '../lib/leave-guard';
 import { MANAGE_TABS } from './manage-tabs';
 
 const PICKED_KEY = 'comanda.console.branchContact';
@@ -63,10 +64,12 @@ function ManageShell({ session }: { session: StaffSession }) {
   const location = locations?.find((item) => item.id === picked) ?? locations?.[0];
   const tab = tabs.find((item) => item.id === tabId) ?? tabs[0];
   const choose = (id: number) => {
+    if (!leaveAllowed()) return;
     sessionStorage.setItem(PICKED_KEY, String(id));
     setPicked(id);
   };
   const open = (id: string) => {
+    if (id !== tab?.id && !leaveAllowed()) return;
     sessionStorage.setItem(TAB_KEY, id);
     setTabId(id);
     setError(null);

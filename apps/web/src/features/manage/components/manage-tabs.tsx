@@ -23,11 +23,13 @@ export interface ManageTab {
 // Each tab its own chunk, fetched when it opens.
 const HistoryView = lazy(() => import('./history-view'));
 const HoursView = lazy(() => import('./hours-view'));
+const MenuEditor = lazy(() => import('./menu-editor'));
 const TeamView = lazy(() => import('./team-view'));
 const ZonesTab = lazy(() => import('./zones-tab'));
 
 /** The management tabs, in the order they show. */
 export const MANAGE_TABS: ManageTab[] = [
+  { id: 'carta', label: 'Carta', ownerOnly: true, Component: MenuEditor },
   { id: 'horarios', label: 'Horarios', ownerOnly: false, Component: HoursView },
   { id: 'zonas', label: 'Zonas', ownerOnly: true, Component: ZonesTab },
   { id: 'equipo', label: 'Equipo', ownerOnly: true, Component: TeamView },
