@@ -9,6 +9,7 @@ import consoleRoutes from './routes/api/console/index';
 import consoleAbandonedRoutes from './routes/api/console-abandoned/index';
 import consoleAbuseRoutes from './routes/api/console-abuse/index';
 import consoleChangesRoutes from './routes/api/console-changes/index';
+import consoleSoldOutRoutes from './routes/api/console-soldout/index';
 import consoleClientLogRoutes from './routes/api/console-client-logs/index';
 import consoleDispatchRoutes from './routes/api/console-dispatch/index';
 import consoleSurveyRoutes from './routes/api/console-survey/index';
@@ -73,6 +74,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(consoleAbuseRoutes, { prefix: '/api/console' });
   await app.register(consoleClientLogRoutes, { prefix: '/api/console' });
   await app.register(consoleChangesRoutes, { prefix: '/api/console' });
+  await app.register(consoleSoldOutRoutes, { prefix: '/api/console' });
   await app.register(consoleDispatchRoutes, { prefix: '/api/console' });
   await app.register(dinerOrderDetailsRoutes, { prefix: '/api/diner' });
   await app.register(orderPaymentRoutes, { prefix: '/api/order/payment' });
