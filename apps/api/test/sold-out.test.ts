@@ -19,7 +19,14 @@ import {
   staffLogin,
 } from './support/console-fixture';
 import { dinerGet, tenantExample, tenantExampleRenamed, tenantLoad } from './support/diner-fixture';
-import { extraOf, type LocationIds, locationIds, orderPost, plateOf, WEDNESDAY_1300 } from './support/order-fixture';
+import {
+  extraOf,
+  type LocationIds,
+  locationIds,
+  orderPost,
+  plateOf,
+  WEDNESDAY_1300,
+} from './support/order-fixture';
 import { testDatabaseKinds, useTestApp } from './support/test-app';
 
 const CLASICA_GONE = "'Clásica' se agotó. Quítalo del carrito para seguir.";
@@ -37,12 +44,21 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
   const put = (token: string | null, payload: Record<string, unknown>) =>
     request(ctx, 'PUT', '/api/console/soldout', { token, payload });
   const menuOf = (location: LocationIds, mode: string, headers: Record<string, string> = {}) =>
-    dinerGet(ctx, `/api/diner/${location.alias}/menu/${location.id}?orderModeId=${location.modes[mode]}`, headers);
+    dinerGet(
+      ctx,
+      `/api/diner/${location.alias}/menu/${location.id}?orderModeId=${location.modes[mode]}`,
+      headers,
+    );
   // biome-ignore lint/suspicious/noExplicitAny: menu bodies are read field by field
-  const clasicaIn = (menu: any) => menu.categories.flatMap((c: any) => c.plates).find((p: any) => p.showName === 'Clásica');
+  const clasicaIn = (menu: any) =>
+    menu.categories.flatMap((c: any) => c.plates).find((p: any) => p.showName === 'Clásica');
   const marksOf = async (branchContactId: number) =>
-    (await db().select({ n: count() }).from(soldOutMarks).where(eq(soldOutMarks.branchContactId, branchContactId)))[0]
-      ?.n;
+    (
+      await db()
+        .select({ n: count() })
+        .from(soldOutMarks)
+        .where(eq(soldOutMarks.branchContactId, branchContactId))
+    )[0]?.n;
   const historyOf = async (branchContactId: number) =>
     (
       await db()
@@ -67,16 +83,27 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
   afterAll(() => ctx.app.clock.pin(undefined));
 
   it('checks the session, the company (404) and the location (403) on both operations', async () => {
-    const switchAt = (id: number) => ({ branchContactId: id, kind: 'PLATE', itemKey: 'clasica', soldOut: true });
-    expect((await request(ctx, 'GET', `/api/console/soldout?branchContactId=${palermo.id}`)).status).toBe(401);
+    const switchAt = (id: number) => ({
+      branchContactId: id,
+      kind: 'PLATE',
+      itemKey: 'clasica',
+      soldOut: true,
+    });
+    expect((await request(ctx, 'GET', `/api/console/soldout?branchContactId=${palermo.id}`)).status).toBe(
+      401,
+    );
     expect((await put(null, switchAt(palermo.id))).status).toBe(401);
     // Another company's location: as if it did not exist.
-    const foreign = await request(ctx, 'GET', `/api/console/soldout?branchContactId=${chispa.id}`, { token: owner });
+    const foreign = await request(ctx, 'GET', `/api/console/soldout?branchContactId=${chispa.id}`, {
+      token: owner,
+    });
     expect(foreign.status).toBe(404);
     expect((await put(owner, switchAt(chispa.id))).status).toBe(404);
     expect((await put(chispaOwner, switchAt(palermo.id))).status).toBe(404);
     // Palermo's staff at Belgrano: a location of their company they may not see.
-    const other = await request(ctx, 'GET', `/api/console/soldout?branchContactId=${belgrano.id}`, { token: staff });
+    const other = await request(ctx, 'GET', `/api/console/soldout?branchContactId=${belgrano.id}`, {
+      token: staff,
+    });
     expect(other.status).toBe(403);
     expect(other.body.message).toBe('No tiene acceso a este local');
     expect((await put(staff, switchAt(belgrano.id))).status).toBe(403);
@@ -89,7 +116,9 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
   });
 
   it('lists every plate with its sizes and the garnish items of the location’s menus', async () => {
-    const answer = await request(ctx, 'GET', `/api/console/soldout?branchContactId=${palermo.id}`, { token: staff });
+    const answer = await request(ctx, 'GET', `/api/console/soldout?branchContactId=${palermo.id}`, {
+      token: staff,
+    });
     expect(answer.status).toBe(200);
     const plates = answer.body.categories.flatMap((category: { plates: unknown[] }) => category.plates);
     const clasica = plates.find((plate: { itemKey: string }) => plate.itemKey === 'clasica');
@@ -104,7 +133,9 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
     const extras = answer.body.garnishGroups.find((group: { name: string }) => group.name === 'Extras');
     expect(extras.items.map((item: { itemKey: string }) => item.itemKey)).toContain('extras-burger/cheddar');
     // Hidden garnish items are never sold, so never listed.
-    expect(extras.items.map((item: { itemKey: string }) => item.itemKey)).not.toContain('extras-burger/jalapenos');
+    expect(extras.items.map((item: { itemKey: string }) => item.itemKey)).not.toContain(
+      'extras-burger/jalapenos',
+    );
     expect(Date.parse(answer.body.untilToday)).toBeGreaterThan(WEDNESDAY_1300);
   });
 
@@ -135,7 +166,12 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
     expect(refused.body.fields['items[0].referenceId']).toBe(CLASICA_GONE);
     expect(await ordersCount()).toBe(ordersBefore);
 
-    const back = await put(staff, { branchContactId: palermo.id, kind: 'PLATE', itemKey: 'clasica', soldOut: false });
+    const back = await put(staff, {
+      branchContactId: palermo.id,
+      kind: 'PLATE',
+      itemKey: 'clasica',
+      soldOut: false,
+    });
     expect(back.body).toMatchObject({ soldOut: false, changed: true });
     expect(clasicaIn((await menuOf(palermo, 'TAKE_AWAY')).body).soldOut).toBeUndefined();
     await orderPlace(ctx, palermoTakeAway(palermo));
@@ -155,7 +191,9 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
     expect(clasica.sizes.find((size: { name: string }) => size.name === 'Simple').soldOut).toBe(true);
     expect(clasica.sizes.find((size: { name: string }) => size.name === 'Doble').soldOut).toBeUndefined();
     const extras = clasica.garnishGroups.find((group: { groupName: string }) => group.groupName === 'Extras');
-    expect(extras.groupItems.find((item: { name: string }) => item.name === 'Cheddar extra').soldOut).toBe(true);
+    expect(extras.groupItems.find((item: { name: string }) => item.name === 'Cheddar extra').soldOut).toBe(
+      true,
+    );
 
     const size = await orderPost(ctx, palermoTakeAway(palermo), crypto.randomUUID());
     expect(size.status).toBe(400);
@@ -166,9 +204,16 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
     const withCheddar = {
       ...clasicaLine(palermo, 'TAKE_AWAY', { cheddar: true }),
       sizeId: doble,
-      extras: [extraOf(plate, 'Elegí tu pan', { 'Pan de papa': 1 }), extraOf(plate, 'Extras', { 'Cheddar extra': 1 })],
+      extras: [
+        extraOf(plate, 'Elegí tu pan', { 'Pan de papa': 1 }),
+        extraOf(plate, 'Extras', { 'Cheddar extra': 1 }),
+      ],
     };
-    const garnish = await orderPost(ctx, palermoTakeAway(palermo, { items: [withCheddar] }), crypto.randomUUID());
+    const garnish = await orderPost(
+      ctx,
+      palermoTakeAway(palermo, { items: [withCheddar] }),
+      crypto.randomUUID(),
+    );
     expect(garnish.status).toBe(400);
     expect(garnish.body.message).toBe(
       "'Cheddar extra' de 'Clásica' se agotó. Quítalo del carrito y vuelve a agregarlo sin eso.",
@@ -187,7 +232,12 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
     const press = (soldOut: boolean) =>
       Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          put(i % 2 ? owner : staff, { branchContactId: palermo.id, kind: 'PLATE', itemKey: 'veggie', soldOut }),
+          put(i % 2 ? owner : staff, {
+            branchContactId: palermo.id,
+            kind: 'PLATE',
+            itemKey: 'veggie',
+            soldOut,
+          }),
         ),
       );
     const on = await press(true);
@@ -215,7 +265,9 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
   });
 
   it("'por hoy' lasts until the next opening; the expiry pass removes it exactly once and the menu follows", async () => {
-    const list = await request(ctx, 'GET', `/api/console/soldout?branchContactId=${palermo.id}`, { token: staff });
+    const list = await request(ctx, 'GET', `/api/console/soldout?branchContactId=${palermo.id}`, {
+      token: staff,
+    });
     const marked = await put(staff, {
       branchContactId: palermo.id,
       kind: 'PLATE',
@@ -234,7 +286,10 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
     expect(clasicaIn((await menuOf(palermo, 'TAKE_AWAY')).body).soldOut).toBe(true);
 
     ctx.app.clock.pin(Date.parse(marked.body.until));
-    const passes = await Promise.all([ctx.app.jobs.soldOutExpiredRunOnce(), ctx.app.jobs.soldOutExpiredRunOnce()]);
+    const passes = await Promise.all([
+      ctx.app.jobs.soldOutExpiredRunOnce(),
+      ctx.app.jobs.soldOutExpiredRunOnce(),
+    ]);
     expect(passes.map((pass) => pass.expired).sort()).toEqual([0, 1]);
     expect(await marksOf(palermo.id)).toBe(0);
     // The pass bumped the version: the cached menu is not served any more.

@@ -461,8 +461,7 @@ export const orderRepeatMessages = {
 export const soldOutMessages = {
   badge: 'Agotado',
   plate: (plate: string) => `'${plate}' se agotó. Quítalo del carrito para seguir.`,
-  size: (plate: string, size: string) =>
-    `'${plate}' (${size}) se agotó. Quítalo del carrito para seguir.`,
+  size: (plate: string, size: string) => `'${plate}' (${size}) se agotó. Quítalo del carrito para seguir.`,
   garnishItem: (plate: string, item: string) =>
     `'${item}' de '${plate}' se agotó. Quítalo del carrito y vuelve a agregarlo sin eso.`,
   plateUnavailable: 'Se agotó por ahora',

@@ -164,7 +164,11 @@ describe('cart lines that hold something sold out', () => {
         kind: 'PLATE',
         message: "'Milanesa napolitana' se agotó. Quítalo del carrito para seguir.",
       },
-      { index: 2, kind: 'SIZE', message: "'Pizza muzzarella' (Grande) se agotó. Quítalo del carrito para seguir." },
+      {
+        index: 2,
+        kind: 'SIZE',
+        message: "'Pizza muzzarella' (Grande) se agotó. Quítalo del carrito para seguir.",
+      },
       {
         index: 3,
         kind: 'GARNISH_ITEM',

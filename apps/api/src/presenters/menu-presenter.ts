@@ -158,7 +158,8 @@ export function menuPresent(
   for (const group of rows.garnishGroups) {
     const items = itemsByGroup.get(group.id) ?? [];
     // A group whose every item is hidden offers nothing to choose; a mandatory one would block the plate.
-    if (items.length > 0) groupViews.set(group.id, garnishGroupPresent(group, items, mantissaLength, soldOut));
+    if (items.length > 0)
+      groupViews.set(group.id, garnishGroupPresent(group, items, mantissaLength, soldOut));
   }
   const linksByPlate = groupBy(rows.plateGarnishGroups, (link) => link.plateId);
   const sizesByPlate = groupBy(rows.sizes, (size) => size.plateId);

@@ -325,8 +325,8 @@ export const PlateSchema = Type.Object({
       name: Type.String(),
       price: Type.Number(),
       soldOut: Type.Optional(
-    Type.Literal(true, { description: 'Sold out at this location now (ADR 052); absent when on sale' }),
-  ),
+        Type.Literal(true, { description: 'Sold out at this location now (ADR 052); absent when on sale' }),
+      ),
     }),
   ),
   garnishGroups: Type.Array(GarnishGroupSchema),

@@ -29,13 +29,9 @@ import {
   soldOutMarksOfBranchContact,
   soldOutMarkUntilSet,
 } from '../repositories/sold-out-repository';
-import { afterCommit, consoleBranchContactCheck, type ConsoleDeps } from './console-service';
+import { afterCommit, type ConsoleDeps, consoleBranchContactCheck } from './console-service';
 import { contentChangedPublish } from './content-cache';
-import {
-  type SoldOutCatalogue,
-  soldOutCatalogueKey,
-  soldOutCatalogueLoad,
-} from './sold-out-catalogue';
+import { type SoldOutCatalogue, soldOutCatalogueKey, soldOutCatalogueLoad } from './sold-out-catalogue';
 import type { StaffPrincipal } from './staff-auth-service';
 import { venueChangeRecord } from './venue-history';
 
@@ -192,7 +188,9 @@ export async function soldOutSet(
   const catalogue: SoldOutCatalogue = await soldOutCatalogueLoad(deps.db, staff.companyId, location.id);
   const name = catalogue.names.get(soldOutCatalogueKey(input.kind, input.itemKey));
   if (name === undefined) {
-    throw new HttpError(400, soldOutServiceMessages.itemUnknown, { itemKey: soldOutServiceMessages.itemUnknown });
+    throw new HttpError(400, soldOutServiceMessages.itemUnknown, {
+      itemKey: soldOutServiceMessages.itemUnknown,
+    });
   }
   const until =
     input.soldOut && input.until === 'today'

@@ -127,7 +127,9 @@ export default fp(
     const tick = async () => {
       try {
         // One indexed delete (a partial index on `until`): cheap enough for every tick, and on time.
-        await soldOutExpiredRun().catch((error) => app.log.error({ err: error }, 'sold-out expiry pass failed'));
+        await soldOutExpiredRun().catch((error) =>
+          app.log.error({ err: error }, 'sold-out expiry pass failed'),
+        );
         // A full batch means more may be waiting: go again at once (bounded, so close is never held up long).
         for (let round = 0; round < 10 && !stopped; round++) {
           const result = await outboxRunOnce();
