@@ -49,9 +49,10 @@ describe.each(testDatabaseKinds())('sold out now on %s', (kind) => {
       `/api/diner/${location.alias}/menu/${location.id}?orderModeId=${location.modes[mode]}`,
       headers,
     );
+  type MenuBody = { categories: { plates: { showName: string }[] }[] };
   // biome-ignore lint/suspicious/noExplicitAny: menu bodies are read field by field
-  const clasicaIn = (menu: any) =>
-    menu.categories.flatMap((c: any) => c.plates).find((p: any) => p.showName === 'Clásica');
+  const clasicaIn = (menu: MenuBody): any =>
+    menu.categories.flatMap((category) => category.plates).find((plate) => plate.showName === 'Clásica');
   const marksOf = async (branchContactId: number) =>
     (
       await db()
