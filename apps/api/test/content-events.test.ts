@@ -122,7 +122,7 @@ describe.each(testDatabaseKinds())('content events on %s', (kind) => {
   it('a stream for an alias that does not exist is a 404', async () => {
     const answer = await fetch(`${base}/api/diner/no-existe/content-events`);
     expect(answer.status).toBe(404);
-    expect((await answer.json()).message).toBe("No existe el alias 'no-existe'");
+    expect(((await answer.json()) as { message: string }).message).toBe("No existe el alias 'no-existe'");
   });
 
   it(`allows ${CONTENT_EVENTS_PER_IP} open streams per client address, then 429; a closed one frees its place`, async () => {
@@ -135,7 +135,9 @@ describe.each(testDatabaseKinds())('content events on %s', (kind) => {
     }
     const refused = await fetch(`${base}/api/diner/fuego/content-events`);
     expect(refused.status).toBe(429);
-    expect((await refused.json()).message).toBe('Demasiadas conexiones abiertas desde esta dirección');
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'Demasiadas conexiones abiertas desde esta dirección',
+    );
 
     streams.pop()?.close();
     // The server hears the close on its own time.
