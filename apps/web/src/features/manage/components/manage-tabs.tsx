@@ -22,8 +22,10 @@ export interface ManageTab {
 
 // Each tab its own chunk, fetched when it opens.
 const HistoryView = lazy(() => import('./history-view'));
+const SoldOutView = lazy(() => import('./sold-out-view'));
 
 /** The management tabs, in the order they show. */
 export const MANAGE_TABS: ManageTab[] = [
+  { id: 'agotados', label: 'Agotados', ownerOnly: false, Component: SoldOutView },
   { id: 'historial', label: 'Historial', ownerOnly: true, Component: HistoryView },
 ];
