@@ -464,5 +464,6 @@ export const soldOutMessages = {
   size: (plate: string, size: string) => `'${plate}' (${size}) se agotó. Quítalo del carrito para seguir.`,
   garnishItem: (plate: string, item: string) =>
     `'${item}' de '${plate}' se agotó. Quítalo del carrito y vuelve a agregarlo sin eso.`,
-  plateUnavailable: 'Se agotó por ahora',
+  plateUnavailable: 'Se agotó por ahora. Elige otro plato.',
+  sizeUnavailable: 'Ese tamaño se agotó por ahora. Elige otro.',
 } as const;

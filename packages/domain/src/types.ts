@@ -56,7 +56,7 @@ export interface GarnishItem {
   description?: string;
   visible?: boolean;
   /** Sold out at the location now (issue 19); absent otherwise. */
-  soldOut?: boolean;
+  soldOut?: boolean | undefined;
 }
 
 /** An extra group of a plate (ordering §3 "Extra group"). */
@@ -77,7 +77,7 @@ export interface PlateSize {
   name: string;
   price: Minor;
   /** Sold out at the location now (issue 19); absent otherwise. */
-  soldOut?: boolean;
+  soldOut?: boolean | undefined;
 }
 
 /** A plate of the menu (ordering §3 "Plate"). */
@@ -93,7 +93,7 @@ export interface Plate {
   /** Units of this plate one order may hold; missing means the default cap 9999999. */
   maxQuantity?: number;
   /** Sold out at the location now (issue 19); absent otherwise. */
-  soldOut?: boolean;
+  soldOut?: boolean | undefined;
 }
 
 /** A menu category; one without plates is hidden. */

@@ -37,7 +37,7 @@ export function PlateCard({
 }) {
   return (
     <a
-      className="plate-card"
+      className={plate.soldOut ? 'plate-card is-sold-out' : 'plate-card'}
       href={href}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -47,6 +47,7 @@ export function PlateCard({
     >
       <span className="plate-card__text">
         <span className="plate-card__name">{plate.showName}</span>
+        {plate.soldOut ? <span className="sold-out-badge">Agotado</span> : null}
         {plate.description ? <span className="plate-card__description">{plate.description}</span> : null}
         <Indicators codes={plate.indicators} />
         <PlatePrice plate={plate} discount={discount} country={country} />
