@@ -112,7 +112,7 @@ export function menuFromApi(menu: ApiMenu, mantissaLength: number): StorefrontMe
   };
 }
 
-function menuKey(alias: string, branchContactId: number, orderModeId: number) {
+export function menuKey(alias: string, branchContactId: number, orderModeId: number) {
   return `menu:${alias}:${branchContactId}:${orderModeId}`;
 }
 
@@ -128,6 +128,9 @@ export async function getMenu(
   });
   return menuFromApi(menu, mantissaLength);
 }
+
+/** (decision, ADR 052) How long after a menu screen opens its live listener starts. */
+const LIVE_MENU_AFTER_MS = 4e3;
 
 /** What names a mode's menu. */
 export interface MenuTarget {
@@ -147,16 +150,14 @@ export function useMenu(target: MenuTarget | null, attempt = 0) {
   const [fresh, setFresh] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the target.
   useEffect(() => {
-    let stop: (() => void) | undefined;
-    let gone = false;
-    if (target && key)
-      import('./live-menu').then((live) => {
-        if (!gone) stop = live.liveMenuFollow(target, key, () => setFresh((n) => n + 1));
-      });
-    return () => {
-      gone = true;
-      stop?.();
-    };
+    const stop = new AbortController();
+    // Once the page has settled: the menu was just read, and a change meanwhile is caught on connect.
+    if (target)
+      setTimeout(
+        () => import('../lib/live-menu').then((live) => live.liveMenuFollow(target, stop.signal, setFresh)),
+        LIVE_MENU_AFTER_MS,
+      );
+    return () => stop.abort();
   }, [key]);
   return useCachedResource(
     key,

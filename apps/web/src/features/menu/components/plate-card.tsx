@@ -37,7 +37,8 @@ export function PlateCard({
 }) {
   return (
     <a
-      className={plate.soldOut ? 'plate-card is-sold-out' : 'plate-card'}
+      className="plate-card"
+      data-sold-out={plate.soldOut}
       href={href}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -47,7 +48,6 @@ export function PlateCard({
     >
       <span className="plate-card__text">
         <span className="plate-card__name">{plate.showName}</span>
-        {plate.soldOut ? <span className="sold-out-badge">Agotado</span> : null}
         {plate.description ? <span className="plate-card__description">{plate.description}</span> : null}
         <Indicators codes={plate.indicators} />
         <PlatePrice plate={plate} discount={discount} country={country} />

@@ -7,33 +7,31 @@
  * reload): a plate the venue marked 'Agotado' greys, a new price shows.
  */
 import { resourceForget, resourcePrefetch } from '../../../lib/use-resource';
-import { getMenu, type MenuTarget } from './get-menu';
+import { getMenu, type MenuTarget, menuKey } from '../api/get-menu';
 
-/** Follows `target`'s menu until the returned function runs. */
-export function liveMenuFollow(target: MenuTarget, key: string, changed: () => void): () => void {
-  if (typeof EventSource === 'undefined') return () => {};
+/** Follows `target`'s menu until `signal` aborts; `changed` is called with a counter that grows on each new menu. */
+export function liveMenuFollow(
+  target: MenuTarget,
+  signal: AbortSignal,
+  changed: (bump: (count: number) => number) => void,
+): void {
+  if (signal.aborted || typeof EventSource === 'undefined') return;
+  const key = menuKey(target.alias, target.branchContactId, target.orderModeId);
   const source = new EventSource(`/api/diner/${encodeURIComponent(target.alias)}/content-events`);
-  let closed = false;
-  let greeted = false;
+  signal.addEventListener('abort', () => source.close());
   const reread = () =>
     getMenu(target.alias, target.branchContactId, target.orderModeId, target.mantissaLength).then(
       (menu) => {
-        if (closed) return;
+        if (signal.aborted) return;
         resourceForget(key);
         void resourcePrefetch(key, () => Promise.resolve(menu));
-        changed();
+        changed((count) => count + 1);
       },
       // The next change (or a reconnect) reads it again; the order is checked by the server anyway.
       () => {},
     );
   source.addEventListener('content', reread);
-  // After a reconnect (another process, a network change) a change may have been missed meanwhile.
-  source.addEventListener('hello', () => {
-    if (greeted) void reread();
-    greeted = true;
-  });
-  return () => {
-    closed = true;
-    source.close();
-  };
+  // On every connect: the first comes seconds after the menu was read, a reconnect after a gap; a change
+  // may have happened meanwhile (nothing changed: the browser's revalidation is a 304).
+  source.addEventListener('hello', reread);
 }
