@@ -24,8 +24,8 @@ export function liveMenuFollow(
       (menu) => {
         if (signal.aborted) return;
         resourceForget(key);
-        void resourcePrefetch(key, () => Promise.resolve(menu));
-        changed((count) => count + 1);
+        // Told once the cache holds it as read: the screen then swaps the menu in place, never a spinner.
+        return resourcePrefetch(key, () => Promise.resolve(menu)).then(() => changed((count) => count + 1));
       },
       // The next change (or a reconnect) reads it again; the order is checked by the server anyway.
       () => {},
