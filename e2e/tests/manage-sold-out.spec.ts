@@ -73,7 +73,7 @@ test('a plate marked sold out greys live in the diner’s menu, the checkout ref
   }
   await provoletaSwitch(staff).click();
   await expect(provoletaSwitch(staff)).toHaveAttribute('aria-checked', 'true');
-  await expect(staff.getByRole('status')).toContainText("'Provoleta' quedó agotado. Vuelve el");
+  await expect(staff.getByRole('status')).toContainText("'Provoleta' quedó agotado. A la venta otra vez el");
 
   // The diner's menu greys it within a second or two, without a reload.
   await expect(provoletaCard(page)).toHaveAttribute('data-sold-out', 'true', { timeout: 8000 });

@@ -24,7 +24,7 @@ function backText(until: string | null, timeZone: string): string {
     hourCycle: 'h23',
     timeZone,
   }).format(new Date(until));
-  return `Vuelve el ${text.replace(',', '')}`;
+  return `A la venta otra vez el ${text.replace(',', '')}`;
 }
 
 interface RowProps {
@@ -166,7 +166,7 @@ export default function SoldOutView({ token, location, onFailure }: ManageTabPro
         </fieldset>
         <p className="muted sold-out__hint">
           'Por hoy' vuelve a la venta en la próxima apertura del local:{' '}
-          {backText(list.untilToday, list.timeZone).replace('Vuelve el ', '')}.
+          {backText(list.untilToday, list.timeZone).replace('A la venta otra vez el ', '')}.
         </p>
       </div>
       <p className="sold-out__status" role="status" aria-live="polite">
