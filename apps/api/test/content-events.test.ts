@@ -10,7 +10,16 @@ import { type App, appBuild } from '../src/app';
 import { configForTest } from '../src/config';
 import { type Database, databaseOpen } from '../src/db/client';
 import { CONTENT_EVENTS_PER_IP } from '../src/plugins/app/content-events';
-import { appListen, FUEGO_OWNER, request, staffLogin } from './support/console-fixture';
+import {
+  appListen,
+  FUEGO_OWNER,
+  FUEGO_PALERMO_STAFF,
+  request,
+  socketConnect,
+  socketJoin,
+  socketNext,
+  staffLogin,
+} from './support/console-fixture';
 import { dinerGet, tenantExample, tenantLoad } from './support/diner-fixture';
 import { type TestContext, testDatabaseKinds, useTestApp } from './support/test-app';
 
@@ -116,6 +125,27 @@ describe.each(testDatabaseKinds())('content events on %s', (kind) => {
       expect(JSON.parse((await stream.next('content', 1000))?.data ?? '{}').version).toBe(helloVersion + 2);
     } finally {
       stream.close();
+    }
+  });
+
+  it("another console of the location hears each switch ('sold-out-updated')", async () => {
+    const staff = await staffLogin(ctx, FUEGO_PALERMO_STAFF);
+    const socket = await socketConnect(base, staff);
+    try {
+      expect(await socketJoin(socket, `console-${palermoId}`)).toBe(true);
+      const heard = socketNext<Record<string, unknown>>(socket, 'sold-out-updated', 2000);
+      await soldOut(true);
+      expect(await heard).toMatchObject({
+        branchContactId: palermoId,
+        kind: 'PLATE',
+        itemKey: 'veggie',
+        soldOut: true,
+      });
+      const back = socketNext<Record<string, unknown>>(socket, 'sold-out-updated', 2000);
+      await soldOut(false);
+      expect(await back).toMatchObject({ itemKey: 'veggie', soldOut: false, until: null });
+    } finally {
+      socket.close();
     }
   });
 
