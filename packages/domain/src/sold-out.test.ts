@@ -4,6 +4,7 @@ import {
   type SoldOutMark,
   soldOutAny,
   soldOutCartProblems,
+  soldOutItemKey,
   soldOutKeys,
   soldOutMarkActive,
   soldOutUntilToday,
@@ -44,6 +45,13 @@ describe('sold-out marks at an instant', () => {
     expect([...keys.sizes]).toEqual(['pizza/grande']);
     expect([...keys.garnishItems]).toEqual([]);
     expect(soldOutAny(keys)).toBe(true);
+  });
+
+  it('names a size by its plate and a garnish item by its group', () => {
+    expect(soldOutItemKey('pizza', 'grande')).toBe('pizza/grande');
+    expect(
+      soldOutKeys([{ kind: 'SIZE', itemKey: soldOutItemKey('pizza', 'grande'), until: null }], 0).sizes,
+    ).toEqual(new Set(['pizza/grande']));
   });
 
   it('a mark is over exactly at its until', () => {
