@@ -7,6 +7,7 @@ import { errorLogSerializer } from './lib/error-log';
 import abuse from './plugins/app/abuse';
 import clock from './plugins/app/clock';
 import contentCache from './plugins/app/content-cache';
+import contentEvents from './plugins/app/content-events';
 import jobs from './plugins/app/jobs';
 import realtime from './plugins/app/realtime';
 import riderAuth from './plugins/app/rider-auth';
@@ -92,6 +93,7 @@ export async function appBuild(config: Config, db: Database, options: AppOptions
   await app.register(openapi);
   await app.register(clock, { config });
   await app.register(contentCache, { config });
+  await app.register(contentEvents);
   await app.register(staffAuth, { config });
   await app.register(riderAuth);
   await app.register(abuse, { config });

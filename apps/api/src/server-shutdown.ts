@@ -12,7 +12,8 @@ const IDLE_SWEEP_MS = 50;
  * 1. the listener: no new connection is accepted (the load balancer sends
  *    them to another process);
  * 2. the realtime sockets, closed at the transport so clients reconnect
- *    elsewhere on their own and rejoin their rooms;
+ *    elsewhere on their own and rejoin their rooms, and the storefront's
+ *    content event streams (their EventSource reconnects the same way);
  * 3. the requests in flight, which finish and are answered;
  * 4. the job loops (the pass under way finishes);
  * 5. the app's own close hooks (the Redis clients of realtime and limits);
@@ -30,6 +31,8 @@ export function serverShutdownSteps(app: App, database: Database): ShutdownStep[
       },
     },
     { name: 'realtime sockets', run: async () => app.realtime.close() },
+    // Endless by design: ended here, or the drain below would wait for them until the deadline.
+    { name: 'content event streams', run: async () => app.contentEvents.close() },
     { name: 'in-flight HTTP requests', run: () => requestsDrain(app.server, drained) },
     { name: 'job loops', run: () => app.jobs.stop() },
     { name: 'Redis clients and app close hooks', run: () => app.close() },

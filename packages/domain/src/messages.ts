@@ -456,3 +456,14 @@ export const orderRepeatMessages = {
   repeat: 'Repetir pedido',
   dropped: (names: string) => `Ya no están a la venta y no se agregaron: ${names}`,
 } as const;
+
+/** Issue 19 "Sold out now" (ours): what the diner reads of an item the venue marked 'Agotado'. */
+export const soldOutMessages = {
+  badge: 'Agotado',
+  plate: (plate: string) => `'${plate}' se agotó. Quítalo del carrito para seguir.`,
+  size: (plate: string, size: string) => `'${plate}' (${size}) se agotó. Quítalo del carrito para seguir.`,
+  garnishItem: (plate: string, item: string) =>
+    `'${item}' de '${plate}' se agotó. Quítalo del carrito y vuelve a agregarlo sin eso.`,
+  plateUnavailable: 'Se agotó por ahora. Elige otro plato.',
+  sizeUnavailable: 'Ese tamaño se agotó por ahora. Elige otro.',
+} as const;

@@ -55,6 +55,8 @@ export interface GarnishItem {
   price: Minor;
   description?: string;
   visible?: boolean;
+  /** Sold out at the location now (issue 19); absent otherwise. */
+  soldOut?: boolean | undefined;
 }
 
 /** An extra group of a plate (ordering §3 "Extra group"). */
@@ -74,6 +76,8 @@ export interface PlateSize {
   id: string;
   name: string;
   price: Minor;
+  /** Sold out at the location now (issue 19); absent otherwise. */
+  soldOut?: boolean | undefined;
 }
 
 /** A plate of the menu (ordering §3 "Plate"). */
@@ -88,6 +92,8 @@ export interface Plate {
   garnishGroups?: readonly GarnishGroup[];
   /** Units of this plate one order may hold; missing means the default cap 9999999. */
   maxQuantity?: number;
+  /** Sold out at the location now (issue 19); absent otherwise. */
+  soldOut?: boolean | undefined;
 }
 
 /** A menu category; one without plates is hidden. */

@@ -6,6 +6,7 @@
  * garnish items (never selectable), groups left without any item, and discounts
  * of plates that are not in this menu.
  */
+import { type SoldOutKeys, soldOutItemKey } from '@comanda/domain/sold-out';
 import type {
   CategoryRow,
   GarnishGroupRow,
@@ -32,10 +33,19 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return map;
 }
 
+/** Nothing sold out (a menu read outside any location). */
+const NOTHING_SOLD_OUT: SoldOutKeys = { plates: new Set(), sizes: new Set(), garnishItems: new Set() };
+
+/** `{ soldOut: true }` when the key is sold out, else nothing: the body stays as small as before. */
+function soldOutFlag(set: ReadonlySet<string>, key: string): { soldOut?: true } {
+  return set.has(key) ? { soldOut: true } : {};
+}
+
 function garnishGroupPresent(
   group: GarnishGroupRow,
   items: readonly GarnishItemRow[],
   mantissaLength: number,
+  soldOut: SoldOutKeys,
 ): GarnishGroupView {
   return {
     groupId: group.id,
@@ -50,6 +60,7 @@ function garnishGroupPresent(
       price: major(item.price, mantissaLength),
       description: textOrNull(item.description),
       visible: item.visible,
+      ...soldOutFlag(soldOut.garnishItems, soldOutItemKey(group.key, item.key)),
     })),
   };
 }
@@ -61,6 +72,7 @@ function platePresent(
     sizes: readonly PlateSizeRow[];
     groups: readonly GarnishGroupView[];
     mantissaLength: number;
+    soldOut: SoldOutKeys;
   },
 ): PlateView {
   const sized = context.sizes.length > 0;
@@ -73,6 +85,7 @@ function platePresent(
       id: size.id,
       name: size.name,
       price: major(size.price, context.mantissaLength),
+      ...soldOutFlag(context.soldOut.sizes, soldOutItemKey(plate.key, size.key)),
     })),
     garnishGroups: [...context.groups],
     category: {
@@ -84,6 +97,7 @@ function platePresent(
     hasIndicators: plate.indicators.length > 0,
     withImage: Boolean(plate.imageUrl),
     maxQuantity: plate.maxQuantity ?? DEFAULT_MAX_QUANTITY,
+    ...soldOutFlag(context.soldOut.plates, plate.key),
   };
 }
 
@@ -130,14 +144,22 @@ export function plateIdsByKey(plates: readonly { id: number; key: string }[]): M
   return map;
 }
 
-/** Builds the diner menu body from the rows of one menu. Money leaves in major units. */
-export function menuPresent(rows: MenuRows, mantissaLength: number): MenuView {
+/**
+ * Builds the diner menu body from the rows of one menu, with what is sold out
+ * at the location serving it flagged `soldOut: true`. Money leaves in major units.
+ */
+export function menuPresent(
+  rows: MenuRows,
+  mantissaLength: number,
+  soldOut: SoldOutKeys = NOTHING_SOLD_OUT,
+): MenuView {
   const itemsByGroup = groupBy(rows.garnishItems, (item) => item.garnishGroupId);
   const groupViews = new Map<number, GarnishGroupView>();
   for (const group of rows.garnishGroups) {
     const items = itemsByGroup.get(group.id) ?? [];
     // A group whose every item is hidden offers nothing to choose; a mandatory one would block the plate.
-    if (items.length > 0) groupViews.set(group.id, garnishGroupPresent(group, items, mantissaLength));
+    if (items.length > 0)
+      groupViews.set(group.id, garnishGroupPresent(group, items, mantissaLength, soldOut));
   }
   const linksByPlate = groupBy(rows.plateGarnishGroups, (link) => link.plateId);
   const sizesByPlate = groupBy(rows.sizes, (size) => size.plateId);
@@ -152,7 +174,13 @@ export function menuPresent(rows: MenuRows, mantissaLength: number): MenuView {
       .filter((group): group is GarnishGroupView => group !== undefined);
     plateViews.set(
       plate.id,
-      platePresent(plate, { category, sizes: sizesByPlate.get(plate.id) ?? [], groups, mantissaLength }),
+      platePresent(plate, {
+        category,
+        sizes: sizesByPlate.get(plate.id) ?? [],
+        groups,
+        mantissaLength,
+        soldOut,
+      }),
     );
   }
 

@@ -25,12 +25,14 @@ export type GeneralDiscountRow = typeof generalDiscounts.$inferSelect;
 export type GeneralSurchargeRow = typeof generalSurcharges.$inferSelect;
 
 /**
- * What identifies one cached menu body: the menu, and the version of its
- * company's content that the body was built from.
+ * What identifies one cached menu body: the menu, the location it is served at
+ * (its sold-out marks are in the body), and the version of its company's
+ * content that the body was built from.
  */
 export interface MenuRef {
   orderModeId: number;
   menuId: number;
+  branchContactId: number;
   companyId: number;
   contentVersion: number;
   mantissaLength: number;
@@ -39,6 +41,7 @@ export interface MenuRef {
 const menuRefColumns = {
   orderModeId: orderModes.id,
   menuId: orderModes.menuId,
+  branchContactId: orderModes.branchContactId,
   companyId: orderModes.companyId,
   contentVersion: companies.contentVersion,
   mantissaLength: countries.mantissaLength,

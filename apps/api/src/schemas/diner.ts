@@ -307,6 +307,9 @@ export const GarnishItemSchema = Type.Object({
   price: Type.Number(),
   description: Nullable(Type.String()),
   visible: Type.Boolean(),
+  soldOut: Type.Optional(
+    Type.Literal(true, { description: 'Sold out at this location now (ADR 052); absent when on sale' }),
+  ),
 });
 
 export const GarnishGroupSchema = Type.Object({
@@ -325,13 +328,25 @@ export const PlateSchema = Type.Object({
   showName: Type.String(),
   description: Nullable(Type.String()),
   price: Nullable(Type.Number({ description: 'Null when the plate is priced by its sizes' })),
-  sizes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), price: Type.Number() })),
+  sizes: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      price: Type.Number(),
+      soldOut: Type.Optional(
+        Type.Literal(true, { description: 'Sold out at this location now (ADR 052); absent when on sale' }),
+      ),
+    }),
+  ),
   garnishGroups: Type.Array(GarnishGroupSchema),
   category: Type.Object({ id: Type.Integer(), name: Type.String(), showName: Type.String() }),
   indicators: Type.Array(Type.String()),
   hasIndicators: Type.Boolean(),
   withImage: Type.Boolean(),
   maxQuantity: Type.Integer({ description: 'Units one order may hold (default 9999999)' }),
+  soldOut: Type.Optional(
+    Type.Literal(true, { description: 'Sold out at this location now (ADR 052); absent when on sale' }),
+  ),
 });
 export type PlateView = Static<typeof PlateSchema>;
 

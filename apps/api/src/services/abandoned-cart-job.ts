@@ -86,6 +86,7 @@ async function cartSurroundings(db: Queryable, cart: AbandonedCartRow, now: numb
     );
   const menu = await orderMenuGet(db, {
     orderModeId: mode.id,
+    branchContactId: cart.branchContactId,
     menuId: mode.menuId,
     companyId: context.company.id,
     contentVersion: context.company.contentVersion,

@@ -121,6 +121,7 @@ export async function codeDiscountValidate(
     const menu = await orderMenuGet(db, {
       ...scope,
       orderModeId: orderMode.id,
+      branchContactId: orderMode.branchContactId,
       contentVersion: context.company.contentVersion,
       menuId: orderMode.menuId,
       mantissaLength: country.mantissaLength,

@@ -1,12 +1,14 @@
 /**
  * The diner menu, the API's hot path, served from an in-memory cache.
  *
- * A menu body depends only on its menu and on the company's content (the
- * branch's discounts, the currency), never on the order mode that points to it.
- * So the cache key is (database, company, menu, company contentVersion): order
- * modes that share a menu share one body and one hash, which is exactly what the
- * cart rule "clear the cart when the new mode's menu hash differs" needs
- * (delivery and take-away of the same menu keep the cart).
+ * A menu body depends only on its menu, on the company's content (the
+ * branch's discounts, the currency) and on the sold-out marks of the location
+ * serving it (ADR 052), never on the order mode that points to it. So the
+ * cache key is (database, company, menu, location, company contentVersion):
+ * a location's order modes that share a menu share one body and one hash,
+ * which is exactly what the cart rule "clear the cart when the new mode's menu
+ * hash differs" needs (delivery and take-away of the same menu keep the cart).
+ * A sold-out switch bumps the version like any content change.
  *
  * Every import and console switch bumps `companies.contentVersion`. Which
  * version and menu a request names (alias, branch contact, order mode → menu
@@ -16,6 +18,7 @@
  * in this process.
  */
 import { createHash } from 'node:crypto';
+import { soldOutKeys } from '@comanda/domain/sold-out';
 import type { Queryable } from '../db/client';
 import { notFound } from '../lib/http-error';
 import { menuPresent } from '../presenters/menu-presenter';
@@ -25,8 +28,10 @@ import {
   menuRefFindForBranchContact,
   menuRefsForAlias,
 } from '../repositories/order-mode-repository';
+import { soldOutMarksOfBranchContacts } from '../repositories/sold-out-repository';
 import { aliasFind, aliasIsPlausible, aliasNormalize } from '../repositories/tenant-repository';
 import { contentCacheClear, contentCached, contentCachedVersioned } from './content-cache';
+import { soldOutMarkOf } from './sold-out-marks';
 
 /** A serialized menu and its content hash (the ETag and the spec's menu hash). */
 export interface MenuEntry {
@@ -50,13 +55,13 @@ const building = new Map<string, Promise<MenuEntry>>();
 const databaseIds = new WeakMap<Queryable, number>();
 let databaseCount = 0;
 
-function cacheKey(db: Queryable, companyId: number, menuId: number, contentVersion: number): string {
+function cacheKey(db: Queryable, ref: Omit<MenuRef, 'orderModeId' | 'mantissaLength'>): string {
   let databaseId = databaseIds.get(db);
   if (databaseId === undefined) {
     databaseId = ++databaseCount;
     databaseIds.set(db, databaseId);
   }
-  return `${databaseId}:${companyId}:${menuId}:${contentVersion}`;
+  return `${databaseId}:${ref.companyId}:${ref.menuId}:${ref.branchContactId}:${ref.contentVersion}`;
 }
 
 function cacheGet(key: string): MenuEntry | undefined {
@@ -113,12 +118,14 @@ async function menuBuild(
     async (tx) => {
       const rows = await menuRowsLoad(tx, ref.companyId, ref.menuId);
       if (!rows) throw notFound('No existe el menú de este modo de pedido');
-      const menu = menuPresent(rows, ref.mantissaLength);
+      // Every mark there is: one whose `until` passed is deleted by the expiry job, which bumps the version.
+      const marks = await soldOutMarksOfBranchContacts(tx, ref.companyId, [ref.branchContactId]);
+      const menu = menuPresent(rows, ref.mantissaLength, soldOutKeys(marks.map(soldOutMarkOf), 0));
       const body = JSON.stringify(
         shape === 'spec' ? { ...menu, plates: menu.categories.flatMap((category) => category.plates) } : menu,
       );
       return {
-        key: `${cacheKey(db, ref.companyId, ref.menuId, rows.contentVersion)}:${shape}`,
+        key: `${cacheKey(db, { ...ref, contentVersion: rows.contentVersion })}:${shape}`,
         entry: { body, bytes: Buffer.byteLength(body), hash: menuHash(body) },
       };
     },
@@ -132,7 +139,7 @@ export async function menuEntryGet(
   ref: MenuRef,
   shape: MenuShape = 'storefront',
 ): Promise<MenuEntry> {
-  const key = `${cacheKey(db, ref.companyId, ref.menuId, ref.contentVersion)}:${shape}`;
+  const key = `${cacheKey(db, ref)}:${shape}`;
   const cached = cacheGet(key);
   if (cached) return cached;
   let pending = building.get(key);

@@ -83,6 +83,7 @@ export function menuViewToDomain(view: MenuView, mantissaLength: number): Domain
           name: item.name,
           price: minorOf(item.price, mantissaLength),
           visible: item.visible,
+          ...(item.soldOut ? { soldOut: true } : {}),
         })),
       }));
       const domain: Plate = {
@@ -94,9 +95,11 @@ export function menuViewToDomain(view: MenuView, mantissaLength: number): Domain
           id: String(size.id),
           name: size.name,
           price: minorOf(size.price, mantissaLength),
+          ...(size.soldOut ? { soldOut: true } : {}),
         })),
         garnishGroups,
         maxQuantity: plate.maxQuantity,
+        ...(plate.soldOut ? { soldOut: true } : {}),
       };
       if (plate.price !== null) domain.price = minorOf(plate.price, mantissaLength);
       platesById.set(id, domain);
@@ -125,6 +128,7 @@ export async function orderMenuGet(
   ref: {
     orderModeId: number;
     menuId: number;
+    branchContactId: number;
     companyId: number;
     contentVersion: number;
     mantissaLength: number;

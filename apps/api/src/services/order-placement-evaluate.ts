@@ -3,6 +3,7 @@ import { loyaltyNotWithDiscountsMessage } from '@comanda/domain/loyalty';
 import { moneyMinor, moneyToMajor, moneyToMinor } from '@comanda/domain/money';
 import { paymentStatusOnSend } from '@comanda/domain/payment-type';
 import { type PricingBreakdown, pricingCompute } from '@comanda/domain/pricing';
+import { soldOutCartProblems } from '@comanda/domain/sold-out';
 import type { CartItem } from '@comanda/domain/types';
 import { venueOrderText } from '@comanda/domain/venue-message';
 import { HttpError } from '../lib/http-error';
@@ -138,6 +139,10 @@ export function orderEvaluate(
     // Without coordinates the fee is not "being computed": phase 1 already asked for them.
     if (error.code === 'FEE_LOADING' && errors.fields['destination.lat']) continue;
     errors.add(checkoutFieldOf[error.code], error.message);
+  }
+  // Last, so the answer's message is the sold-out one: nothing else matters until that line goes (ADR 052).
+  for (const problem of soldOutCartProblems(prepared.items, prepared.menu.platesById)) {
+    errors.add(`items[${problem.index}].referenceId`, problem.message);
   }
   if (errors.any) throw errors.error();
 

@@ -94,9 +94,8 @@ export function useCachedResource<T>(key: string | null, load: () => Promise<T>,
     let current = true;
     const known = settledState<T>(key);
     if (known?.status === 'success') {
-      setState((previous) =>
-        previous.key === key && previous.resource.status === 'success' ? previous : { key, resource: known },
-      );
+      // Same data: keep the state (no render); new data put in the cache (a live menu update): show it.
+      setState((previous) => (previous.resource.data === known.data ? previous : { key, resource: known }));
       return;
     }
     setState({ key, resource: { status: 'loading' } });

@@ -37,8 +37,9 @@ function problemsOf(texts: SourceText[], surface: VoiceSurface): string[] {
   );
 }
 
+// The venue management screens (/console/gestion, issue 19) speak to staff too.
 const isConsole = (file: string) =>
-  file.includes('/features/console/') || file.endsWith('/app/routes/console.tsx');
+  /\/features\/(console|manage)\//.test(file) || /\/app\/routes\/(console|manage)\.tsx$/.test(file);
 
 /** Texts written for staff, in the domain's and the API's shared files (named by what they hold). */
 const isStaffOnly = (file: string) => /console|staff|table-qr/.test(file);

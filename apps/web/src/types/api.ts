@@ -161,6 +161,7 @@ export interface ApiGarnishItem {
   price: number;
   description: string | null;
   visible: boolean;
+  soldOut?: true;
 }
 
 export interface ApiGarnishGroup {
@@ -178,13 +179,15 @@ export interface ApiPlate {
   showName: string;
   description: string | null;
   price: number | null;
-  sizes: { id: number; name: string; price: number }[];
+  sizes: { id: number; name: string; price: number; soldOut?: true }[];
   garnishGroups: ApiGarnishGroup[];
   category: { id: number; name: string; showName: string };
   indicators: string[];
   hasIndicators: boolean;
   withImage: boolean;
   maxQuantity: number;
+  /** Sold out at this location now (ADR 052); absent when on sale. */
+  soldOut?: true;
 }
 
 export interface ApiCategory {

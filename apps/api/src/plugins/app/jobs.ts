@@ -8,6 +8,7 @@ import { type AbandonedCartPass, abandonedCartsRunOnce } from '../../services/ab
 import { afterCommit, consoleOutboxPublish } from '../../services/console-service';
 import { type OutboxBatchResult, outboxDeliverBatch } from '../../services/outbox-service';
 import { retentionRunOnce } from '../../services/retention-service';
+import { type SoldOutExpiryPass, soldOutExpiredRunOnce } from '../../services/sold-out-service';
 import { type SurveyInvitePass, surveyInvitationsRunOnce } from '../../services/survey-invitation-job';
 
 /** The background jobs of this process. */
@@ -20,6 +21,8 @@ export interface Jobs {
   abandonedCartsRunOnce(): Promise<AbandonedCartPass>;
   /** One pass of the survey invitation job (tests call it directly). */
   surveyInvitationsRunOnce(): Promise<SurveyInvitePass>;
+  /** One pass of the sold-out expiry (tests call it directly). */
+  soldOutExpiredRunOnce(): Promise<SoldOutExpiryPass>;
   /** Starts the loop (done on ready when `config.jobs.enabled`). */
   start(): void;
   /** Stops the loop and waits for the pass under way. */
@@ -76,6 +79,9 @@ function retentionChore(app: FastifyInstance, config: Config): () => Promise<voi
  * - the survey invitation (ADR 031): a delivered order past its location's
  *   delay gets its one invitation, claimed by the order's unique invitation row
  *   in the transaction that writes the message to the outbox;
+ * - the sold-out expiry (ADR 052), every tick: marks whose `until` passed are
+ *   deleted (the delete is the claim) and their companies' content versions
+ *   bumped, so a plate "agotado por hoy" is back on every menu at the opening;
  * - the purge of expired staff and rider sessions;
  * - the retention of anonymous rows (`retentionChore`, ADR 020).
  *
@@ -115,8 +121,15 @@ export default fp(
     const surveyInvitationsRun = () =>
       surveyInvitationsRunOnce({ db: app.db, now: app.clock.now(), publicUrl: config.publicUrl });
 
+    const soldOutExpiredRun = () =>
+      soldOutExpiredRunOnce({ db: app.db, now: app.clock.now(), realtime: app.realtime, log: app.log });
+
     const tick = async () => {
       try {
+        // One indexed delete (a partial index on `until`): cheap enough for every tick, and on time.
+        await soldOutExpiredRun().catch((error) =>
+          app.log.error({ err: error }, 'sold-out expiry pass failed'),
+        );
         // A full batch means more may be waiting: go again at once (bounded, so close is never held up long).
         for (let round = 0; round < 10 && !stopped; round++) {
           const result = await outboxRunOnce();
@@ -161,6 +174,7 @@ export default fp(
       outboxRunOnce,
       abandonedCartsRunOnce: abandonedCartsRun,
       surveyInvitationsRunOnce: surveyInvitationsRun,
+      soldOutExpiredRunOnce: soldOutExpiredRun,
       start() {
         if (timer || running) return;
         stopped = false;

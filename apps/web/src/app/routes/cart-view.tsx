@@ -1,8 +1,9 @@
 import type { Cart } from '@comanda/domain/cart';
 import { menuDiscountForPlate } from '@comanda/domain/menu-discount';
+import { soldOutCartProblems } from '@comanda/domain/sold-out';
 import type { CartItem } from '@comanda/domain/types';
 import { zonedDayOfWeek } from '@comanda/domain/zoned-time';
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useToast } from '../../components/ui/toast';
 import { CartPage } from '../../features/cart/components/cart-page';
 import { imageUrl } from '../../features/menu/components/plate-image';
@@ -66,6 +67,13 @@ export function CartView(props: CartViewProps) {
       payload: { plateId: Number(item.referenceId), name: item.name, quantity, source: item.source },
     });
   const plateOf = (referenceId: string) => menu?.plates.find((plate) => plate.id === referenceId) ?? null;
+  const soldOut = useMemo(
+    () =>
+      cart && menu
+        ? soldOutCartProblems(cart.items, new Map(menu.plates.map((plate) => [plate.id, plate])))
+        : [],
+    [cart, menu],
+  );
 
   return (
     <>
@@ -88,6 +96,7 @@ export function CartView(props: CartViewProps) {
         onAddressOpen={location.openAddress}
         onAddressRequired={location.requireAddress}
         panel={props.panel}
+        soldOut={soldOut}
         onEdit={(index) => {
           const item = cart?.items[index];
           const plate = item ? plateOf(item.referenceId) : null;

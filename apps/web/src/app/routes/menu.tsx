@@ -313,7 +313,8 @@ function MenuScreen({
       {openPlate ? (
         <Suspense fallback={null}>
           <PlateDetailModalLazy
-            {...plateProps(openPlate, () => {
+            // The menu as it is now: a plate the venue marks sold out while its detail is open says so at once.
+            {...plateProps(menuData?.plates.find((plate) => plate.id === openPlate.id) ?? openPlate, () => {
               setOpenPlate(null);
               if (pathname !== basePath) navigate(`${basePath}${search}`);
             })}

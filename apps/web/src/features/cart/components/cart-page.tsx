@@ -9,6 +9,7 @@ import { cartCanContinue, cartProgress } from '@comanda/domain/cart-progress';
 import { branchMessages, cartMessages } from '@comanda/domain/messages';
 import { type MoneyCountry, moneyFormat, moneyMinor } from '@comanda/domain/money';
 import type { PricingBreakdown } from '@comanda/domain/pricing';
+import type { SoldOutLineProblem } from '@comanda/domain/sold-out';
 import type { CartItem, DeliveryInfo, MenuDiscount } from '@comanda/domain/types';
 import { Link } from 'react-router';
 import { PlatePrice } from '../../../components/plate-price';
@@ -43,6 +44,8 @@ export interface CartPageProps {
   onUpsell: (plate: MenuPlate) => void;
   /** Beside the menu (≥ 1024 px): a second-level heading, and no link to the menu it sits beside. */
   panel?: boolean | undefined;
+  /** Lines holding something the venue marked sold out (ADR 052): marked, and the cart does not go on. */
+  soldOut?: readonly SoldOutLineProblem[];
 }
 
 function extrasText(item: CartItem): string | null {
@@ -65,6 +68,7 @@ function extrasText(item: CartItem): string | null {
  */
 export function CartPage(props: CartPageProps) {
   const { cart, country, pricing, deliveryInfo } = props;
+  const soldOut = props.soldOut ?? [];
   const Title = props.panel ? 'h2' : 'h1';
   if (!cart || cart.items.length === 0) {
     return (
@@ -103,7 +107,8 @@ export function CartPage(props: CartPageProps) {
       productsAmount,
       minimumOrderPrice: props.delivery ? deliveryInfo?.minimumOrderPrice : undefined,
       orderEnabled: props.orderEnabled && (pricing?.rejectedLines.length ?? 0) === 0,
-    });
+    }) &&
+    soldOut.length === 0;
   const suggestions = cartUpsellSuggestions(props.upselleds, cart);
 
   return (
@@ -115,16 +120,18 @@ export function CartPage(props: CartPageProps) {
         {cart.items.map((item, index) => {
           const line = lines.get(index);
           const problem = rejected.get(index);
+          const gone = soldOut.find((entry) => entry.index === index);
           const extras = extrasText(item);
           const gross = line?.amount ?? cartLineAmount(item);
           const net = line?.net ?? gross;
           return (
-            <li key={cartItemKey(item)} className="cart-line">
+            <li key={cartItemKey(item)} className={gone ? 'cart-line is-sold-out' : 'cart-line'}>
               <div className="cart-line__text">
                 <span className="cart-line__name">{item.name}</span>
                 {extras ? <span className="cart-line__detail">{extras}</span> : null}
                 {item.notes ? <span className="cart-line__detail">{`Nota: ${item.notes}`}</span> : null}
-                {problem ? (
+                {gone ? <span className="field-error">{gone.message}</span> : null}
+                {problem && !gone ? (
                   <span className="field-error">
                     {problem.message ?? 'Este producto ya no está disponible.'}
                   </span>
@@ -255,6 +262,11 @@ export function CartPage(props: CartPageProps) {
         </section>
       ) : null}
 
+      {soldOut[0] ? (
+        <p className="notice notice--warning cart-sold-out" role="alert">
+          {soldOut[0].message}
+        </p>
+      ) : null}
       <div className="cart-actions">
         {props.panel ? null : (
           <Link className="button button--bordered" to={props.menuHref}>

@@ -6,12 +6,14 @@
  * `@comanda/domain`; this file wires the sections, each in its own file, to
  * one form.
  */
+
 import type { CodeDiscount } from '@comanda/domain/code-discount';
 import { checkoutMessages } from '@comanda/domain/messages';
 import { notesLimit } from '@comanda/domain/notes';
 import { phoneToE164 } from '@comanda/domain/phone';
 import { pricingCompute } from '@comanda/domain/pricing';
-import { useEffect, useId, useRef, useState } from 'react';
+import { soldOutCartProblems } from '@comanda/domain/sold-out';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation as useRouterLocation } from 'react-router';
 import { useStorefrontLocation } from '../../../app/routes/use-storefront-location';
 import { Spinner } from '../../../components/spinner';
@@ -139,6 +141,13 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
 
   // ---------------------------------------------------------------- validation and send
   const destination = delivery ? dinerLocation : null;
+  const soldOut = useMemo(
+    () =>
+      cart && menuData
+        ? soldOutCartProblems(cart.items, new Map(menuData.plates.map((plate) => [plate.id, plate])))
+        : [],
+    [cart, menuData],
+  );
   const submit = useCheckoutSubmit({
     contact,
     country,
@@ -159,6 +168,7 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
     code: code?.discount.code ?? null,
     notes,
     toast,
+    soldOut,
     onMenuStale: () => {
       if (!mode) return;
       menuForget(contact.alias, contact.id, mode.id);
@@ -240,6 +250,19 @@ export function CheckoutScreen({ contact, country }: { contact: ApiBranchContact
       <h1 id={`${formId}-title`} className="brand-title">
         {checkoutMessages.title}
       </h1>
+
+      {soldOut.length > 0 ? (
+        <div className="notice notice--warning checkout-sold-out" data-invalid="true">
+          <ul>
+            {soldOut.map((line) => (
+              <li key={line.index}>{line.message}</li>
+            ))}
+          </ul>
+          <a className="button button--bordered button--small" href={`${cartPath(contact.alias)}${search}`}>
+            Ir a mi pedido
+          </a>
+        </div>
+      ) : null}
 
       <PartnerBenefitNotice partner={partner} pricing={pricing} />
 

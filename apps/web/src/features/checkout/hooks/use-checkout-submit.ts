@@ -4,10 +4,12 @@
  * payload handed to the send. The screen lays out the sections; this decides
  * whether the order may go.
  */
+
 import type { UserLocation } from '@comanda/domain/address';
 import { type CheckoutError, checkoutValidate } from '@comanda/domain/checkout-validation';
 import { moneyToMajor } from '@comanda/domain/money';
 import type { PricingBreakdown } from '@comanda/domain/pricing';
+import type { SoldOutLineProblem } from '@comanda/domain/sold-out';
 import type { CartItem, DeliveryInfo } from '@comanda/domain/types';
 import { useState } from 'react';
 import type { useToast } from '../../../components/ui/toast';
@@ -48,6 +50,8 @@ export interface CheckoutSubmitInput {
   toast: ReturnType<typeof useToast>;
   /** The server priced the order with a newer menu: read it again. */
   onMenuStale: () => void;
+  /** Lines holding something sold out now (ADR 052): the order is not sent while there is one. */
+  soldOut: readonly SoldOutLineProblem[];
 }
 
 export function useCheckoutSubmit(input: CheckoutSubmitInput) {
@@ -71,6 +75,10 @@ export function useCheckoutSubmit(input: CheckoutSubmitInput) {
         partner.refuse();
         toast(partnerBenefitMessages.refused, 'error');
         return true;
+      }
+      // Sold out since this page last heard (ADR 052): read the menu again, so the line shows it.
+      if (Object.keys(error.fields).some((field) => /^items\[\d+\]\.referenceId$/.test(field))) {
+        input.onMenuStale();
       }
       const refusal = error.fields['loyaltyInfo.redeemedPoints'];
       if (!refusal) return false;
@@ -109,6 +117,13 @@ export function useCheckoutSubmit(input: CheckoutSubmitInput) {
   async function send(confirmedPrice?: number) {
     const { items, customer } = input;
     if (orderSend.sending || !pricing || !mode || !items) return;
+    const soldOut = input.soldOut[0];
+    if (soldOut) {
+      // The notice at the top of the form is marked invalid: the focus goes there (ADR 046).
+      setRefused((count) => count + 1);
+      toast(soldOut.message, 'error');
+      return;
+    }
     // With no usable payment type the checks say why ('Asegurese de haber elegido un medio de pago primero').
     const result = validate();
     if (!result) return;

@@ -24,11 +24,13 @@ export interface ManageTab {
 const HistoryView = lazy(() => import('./history-view'));
 const HoursView = lazy(() => import('./hours-view'));
 const MenuEditor = lazy(() => import('./menu-editor'));
+const SoldOutView = lazy(() => import('./sold-out-view'));
 const TeamView = lazy(() => import('./team-view'));
 const ZonesTab = lazy(() => import('./zones-tab'));
 
-/** The management tabs, in the order they show. */
+/** The management tabs, in the order they show: the one used in the middle of a service first. */
 export const MANAGE_TABS: ManageTab[] = [
+  { id: 'agotados', label: 'Agotados', ownerOnly: false, Component: SoldOutView },
   { id: 'carta', label: 'Carta', ownerOnly: true, Component: MenuEditor },
   { id: 'horarios', label: 'Horarios', ownerOnly: false, Component: HoursView },
   { id: 'zonas', label: 'Zonas', ownerOnly: true, Component: ZonesTab },

@@ -7,7 +7,7 @@ describe('the history’s change lines', () => {
       'pizzas › muzza › grande › Precio',
     );
     expect(changePathText('schedules[0].scheduleConfigs[1]')).toBe('#1 › #2');
-    expect(changePathText('categories[pizzas].plates#order')).toBe('pizzas › Platos › Orden');
+    expect(changePathText('categories[pizzas].plates#order')).toBe('pizzas › Platos › Posición');
   });
 
   it('says what was added, removed and changed, with values as people write them', () => {

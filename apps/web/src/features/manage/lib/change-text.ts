@@ -37,8 +37,8 @@ const FIELD_WORDS: Record<string, string> = {
   deliveryZones: 'Zonas de entrega',
   radiusMeters: 'Radio (m)',
   polygon: 'Área',
-  fee: 'Costo de envío',
-  cashFee: 'Costo de envío en efectivo',
+  fee: 'Envío',
+  cashFee: 'Envío pagando en efectivo',
   minimumOrderPrice: 'Pedido mínimo',
   freeDeliveryFrom: 'Envío gratis desde',
   soldOut: 'Agotado',
@@ -46,7 +46,7 @@ const FIELD_WORDS: Record<string, string> = {
   role: 'Rol',
   email: 'Email',
   branchContacts: 'Locales',
-  '#order': 'Orden',
+  '#order': 'Posición',
   // Staff (ADR 056).
   access: 'Acceso',
   linkPurpose: 'Enlace pendiente',
@@ -81,7 +81,7 @@ export function changePathText(path: string): string {
     const keys = [...indexes.matchAll(/\[([^\]]*)\]/g)].map((m) => m[1] ?? '');
     if (keys.length > 0) parts.push(...keys.map((key) => (/^\d+$/.test(key) ? `#${Number(key) + 1}` : key)));
     else if (field) parts.push(FIELD_WORDS[field] ?? field);
-    if (order) parts.push(FIELD_WORDS['#order'] ?? 'Orden');
+    if (order) parts.push(FIELD_WORDS['#order'] ?? 'Posición');
   }
   return parts.join(' › ');
 }

@@ -7,6 +7,7 @@
 import { menuVisibleCategories } from '@comanda/domain/menu';
 import { type Minor, moneyToMinor } from '@comanda/domain/money';
 import type { GarnishGroup, MenuDiscount } from '@comanda/domain/types';
+import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { slugify } from '../../../lib/storefront-path';
 import { resourceForget, useCachedResource } from '../../../lib/use-resource';
@@ -27,6 +28,7 @@ function garnishGroupMap(group: ApiGarnishGroup, toMinor: (major: number) => Min
       price: toMinor(item.price),
       ...(item.description ? { description: item.description } : {}),
       visible: item.visible,
+      soldOut: item.soldOut,
     })),
   };
 }
@@ -44,6 +46,7 @@ function plateMap(plate: ApiPlate, toMinor: (major: number) => Minor): MenuPlate
     maxQuantity: plate.maxQuantity,
     indicators: plate.hasIndicators ? plate.indicators : [],
     withImage: plate.withImage,
+    soldOut: plate.soldOut,
   };
   if (plate.description) mapped.description = plate.description;
   if (plate.sizes.length > 0)
@@ -51,6 +54,7 @@ function plateMap(plate: ApiPlate, toMinor: (major: number) => Minor): MenuPlate
       id: String(size.id),
       name: size.name,
       price: toMinor(size.price),
+      soldOut: size.soldOut,
     }));
   else if (plate.price !== null) mapped.price = toMinor(plate.price);
   return mapped;
@@ -108,7 +112,7 @@ export function menuFromApi(menu: ApiMenu, mantissaLength: number): StorefrontMe
   };
 }
 
-function menuKey(alias: string, branchContactId: number, orderModeId: number) {
+export function menuKey(alias: string, branchContactId: number, orderModeId: number) {
   return `menu:${alias}:${branchContactId}:${orderModeId}`;
 }
 
@@ -125,19 +129,43 @@ export async function getMenu(
   return menuFromApi(menu, mantissaLength);
 }
 
-/** The menu of an order mode, shared by the menu and the cart screens. */
-export function useMenu(
-  target: { alias: string; branchContactId: number; orderModeId: number; mantissaLength: number } | null,
-  attempt = 0,
-) {
+/** (decision, ADR 052) How long after a menu screen opens its live listener starts. */
+const LIVE_MENU_AFTER_MS = 4e3;
+
+/** What names a mode's menu. */
+export interface MenuTarget {
+  alias: string;
+  branchContactId: number;
+  orderModeId: number;
+  mantissaLength: number;
+}
+
+/**
+ * The menu of an order mode, shared by the menu and the cart screens. It
+ * follows the venue's changes live (a sold-out switch, a new price): the
+ * listener is its own chunk, fetched after the first paint (ADR 052).
+ */
+export function useMenu(target: MenuTarget | null, attempt = 0) {
   const key = target ? menuKey(target.alias, target.branchContactId, target.orderModeId) : null;
+  const [fresh, setFresh] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key names the target.
+  useEffect(() => {
+    const stop = new AbortController();
+    // Once the page has settled: the menu was just read, and a change meanwhile is caught on connect.
+    if (target)
+      setTimeout(
+        () => import('../lib/live-menu').then((live) => live.liveMenuFollow(target, stop.signal, setFresh)),
+        LIVE_MENU_AFTER_MS,
+      );
+    return () => stop.abort();
+  }, [key]);
   return useCachedResource(
     key,
     () =>
       target
         ? getMenu(target.alias, target.branchContactId, target.orderModeId, target.mantissaLength)
         : Promise.reject(new Error('no menu requested')),
-    attempt,
+    attempt + fresh,
   );
 }
 

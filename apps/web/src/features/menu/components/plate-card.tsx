@@ -38,6 +38,7 @@ export function PlateCard({
   return (
     <a
       className="plate-card"
+      data-sold-out={plate.soldOut}
       href={href}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;

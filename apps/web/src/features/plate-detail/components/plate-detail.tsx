@@ -1,6 +1,6 @@
 import { cartAdd, cartMaxQuantity, cartRemove, cartUpdate } from '@comanda/domain/cart';
 import { menuDiscountLines } from '@comanda/domain/menu-discount';
-import { cartMessages, plateMessages } from '@comanda/domain/messages';
+import { cartMessages, plateMessages, soldOutMessages } from '@comanda/domain/messages';
 import { type MoneyCountry, moneyFormat, moneyMinor, moneyTimes } from '@comanda/domain/money';
 import { type NotesCustomization, notesApplyInput, notesCounter, notesLimit } from '@comanda/domain/notes';
 import {
@@ -210,7 +210,14 @@ export function PlateDetail(props: PlateDetailProps) {
   const counter = notesCounter(notes, limit);
   const sizes = plate.sizes ?? [];
   const editingOthers = editing ? cartRemove(cart, editing.index) : cart;
-  const canSubmit = canAddItems && (editingOthers.totals[plate.id] ?? 0) < room;
+  const underMax = (editingOthers.totals[plate.id] ?? 0) < room;
+  // Sold out at the location now (ADR 052): nothing to add until the venue switches it back.
+  const soldOutReason = plate.soldOut
+    ? soldOutMessages.plateUnavailable
+    : sizes.find((size) => size.id === selection.sizeId)?.soldOut
+      ? soldOutMessages.sizeUnavailable
+      : null;
+  const canSubmit = canAddItems && underMax && soldOutReason === null;
 
   return (
     <form ref={formRef} className={`plate-detail plate-detail--${layout}`} onSubmit={submit} noValidate>
@@ -236,9 +243,15 @@ export function PlateDetail(props: PlateDetailProps) {
                     type="radio"
                     name={`${formId}-size`}
                     checked={selection.sizeId === size.id}
+                    disabled={size.soldOut === true && selection.sizeId !== size.id}
                     onChange={() => setSelection(plateSelectSize(plate, selection, size.id))}
                   />
-                  <span className="option__name">{size.name}</span>
+                  <span className="option__name">
+                    {size.name}
+                    {size.soldOut ? (
+                      <span className="option__description">{soldOutMessages.badge}</span>
+                    ) : null}
+                  </span>
                   <span className="option__price">{moneyFormat(size.price, country)}</span>
                 </label>
               </li>
@@ -280,6 +293,7 @@ export function PlateDetail(props: PlateDetailProps) {
                         type={asRadio ? 'radio' : 'checkbox'}
                         name={`${formId}-${group.groupId}`}
                         checked={count > 0}
+                        disabled={item.soldOut === true && count === 0}
                         onChange={() =>
                           select(group.groupId, (current) =>
                             count > 0 && !asRadio
@@ -293,7 +307,9 @@ export function PlateDetail(props: PlateDetailProps) {
                       />
                       <span className="option__name">
                         {item.name}
-                        {item.description ? (
+                        {item.soldOut ? (
+                          <span className="option__description">{soldOutMessages.badge}</span>
+                        ) : item.description ? (
                           <span className="option__description">{item.description}</span>
                         ) : null}
                       </span>
@@ -395,7 +411,11 @@ export function PlateDetail(props: PlateDetailProps) {
           <p className="notice notice--warning">{props.blockedText ?? cartMessages.orderingDisabled}</p>
         )}
       </div>
-      {!canSubmit && canAddItems ? (
+      {canAddItems && soldOutReason ? (
+        <p className="field-error" role="status">
+          {soldOutReason}
+        </p>
+      ) : !underMax && canAddItems ? (
         <p className="field-error" role="status">
           {cartMessages.maxQuantity(room)}
         </p>
