@@ -155,9 +155,7 @@ describe.each(testDatabaseKinds())('the hours editor on %s', (kind) => {
       payload: { version: read.body.version, orderModes: modes },
     });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toMatch(
-      /^Solo el dueño puede cambiar el nombre, la tarifa de servicio de «/,
-    );
+    expect(refused.body.message).toMatch(/^Solo el dueño puede cambiar el nombre, el costo de servicio de «/);
 
     const byOwner = await request(ctx, 'PUT', url(palermoId), {
       token: owner,

@@ -31,7 +31,7 @@ export const OWNER_FIELDS = {
   showName: 'el nombre',
   active: 'si el modo está activo',
   orderEnabled: 'si el modo acepta pedidos',
-  fees: 'la tarifa de servicio',
+  fees: 'el costo de servicio',
 } as const;
 
 /** Fields not changed on this screen, with how the refusal names them. */

@@ -1,10 +1,11 @@
 /** Tenant-file rules for a branch contact (location): its time zone, delivery zones and order modes. */
-import { localDateParse } from '@comanda/domain/zoned-time';
+
 import {
   type DeliveryZonePolygonProblem,
   deliveryZonePolygonProblem,
   type GeoRing,
 } from '@comanda/domain/delivery-zone-polygon';
+import { localDateParse } from '@comanda/domain/zoned-time';
 import { type FileChecks, type Loose, num, rec, recs, str, timezoneValid } from './tenant-validate-checks';
 
 const POLYGON_PROBLEMS: Record<DeliveryZonePolygonProblem, string> = {

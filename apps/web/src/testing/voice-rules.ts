@@ -18,6 +18,8 @@ export interface VoiceProblem {
  * languages and countries, and the *tú* forms that *vos* shares (estás, sí).
  */
 const NOT_VOS = new Set([
+  // A weekday's abbreviation ('Mié'), not a voseo imperative.
+  'mié',
   'más',
   'además',
   'jamás',

@@ -192,7 +192,7 @@ export function GarnishPanel({
         type="button"
         className="button button--bordered"
         onClick={() => {
-          const name = window.prompt('Nombre del grupo nuevo (por ejemplo "Elegí tu salsa")');
+          const name = window.prompt('Nombre del grupo nuevo (por ejemplo "Salsas")');
           if (!name?.trim()) return;
           setDraft((groups) => [
             ...groups,

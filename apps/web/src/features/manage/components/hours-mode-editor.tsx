@@ -100,7 +100,7 @@ export function HoursModeEditor({
         </div>
         <div className="hours-row">
           <label className="console-field" htmlFor={id('userFee')}>
-            <span>Tarifa de servicio fija ($)</span>
+            <span>Costo de servicio fijo ($)</span>
             <input
               id={id('userFee')}
               type="number"
@@ -114,7 +114,7 @@ export function HoursModeEditor({
             <FieldError id={id('userFee-error')} message={error('fees.userFee')} />
           </label>
           <label className="console-field" htmlFor={id('percentageUserFee')}>
-            <span>Tarifa de servicio (%)</span>
+            <span>Costo de servicio (%)</span>
             <input
               id={id('percentageUserFee')}
               type="number"

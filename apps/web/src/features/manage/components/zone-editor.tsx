@@ -23,8 +23,8 @@ const MONEY: {
   label: string;
   hint?: string;
 }[] = [
-  { field: 'fee', label: 'Costo de envío' },
-  { field: 'cashFee', label: 'Costo de envío pagando en efectivo' },
+  { field: 'fee', label: 'Envío' },
+  { field: 'cashFee', label: 'Envío pagando en efectivo' },
   { field: 'minimumOrderPrice', label: 'Pedido mínimo', hint: 'Opcional' },
   { field: 'freeDeliveryFrom', label: 'Envío gratis desde', hint: 'Opcional' },
 ];

@@ -113,7 +113,7 @@ describe("'Zonas' tab", () => {
     expect(container.textContent).toContain('radio 2.500 m');
     expect(container.textContent).toContain('polígono, 4 vértices');
     await click(button('Ampliada'));
-    expect(field('Costo de envío')?.value).toBe('2.500');
+    expect(field('Envío')?.value).toBe('2.500');
     await click(button('Agregar un vértice después del 1'));
     expect(container.textContent).toContain('polígono, 5 vértices');
     expect(document.querySelector<HTMLInputElement>('input[type="number"]')?.value).toBe('-34.5589');
@@ -126,7 +126,7 @@ describe("'Zonas' tab", () => {
 
   it('marks a bad amount in Spanish and sends nothing', async () => {
     await render();
-    await type(field('Costo de envío'), '-100');
+    await type(field('Envío'), '-100');
     await click(button('Guardar zonas'));
     expect(container.textContent).toContain('Escriba un importe válido, sin signo menos');
     expect(container.textContent).toContain('Revise los datos marcados en las zonas');
@@ -136,7 +136,7 @@ describe("'Zonas' tab", () => {
   it('saves the zones in the tenant format with the version read', async () => {
     await render();
     await type(field('Radio en metros'), '3100');
-    await type(field('Costo de envío'), '1.700');
+    await type(field('Envío'), '1.700');
     await click(button('Guardar zonas'));
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.path).toBe('/api/console/branchcontacts/7/delivery-zones');
@@ -163,8 +163,8 @@ describe("'Zonas' tab", () => {
     await render();
     await click(button('Nueva zona'));
     expect(container.textContent).toContain('Zona 3');
-    await type(field('Costo de envío'), '900');
-    await type(field('Costo de envío pagando en efectivo'), '900');
+    await type(field('Envío'), '900');
+    await type(field('Envío pagando en efectivo'), '900');
     await type(field('¿Llega a esta dirección?'), 'Thames 1800');
     await click(button('Probar'));
     const check = requests.find((request) => request.path.endsWith('/check'));
