@@ -95,6 +95,10 @@ test('the owner changes a price and adds a plate with a size and an image; the d
     await diner.goto('/menu/brasa-villa-crespo/delivery');
     const helado = diner.getByRole('link', { name: /Helado 1\/4 kg/ });
     await expect(helado).toContainText('6.900');
+    // Marks this page: a reload would lose the mark.
+    await diner.evaluate(() => {
+      (window as unknown as { openedBeforeTheChange: boolean }).openedBeforeTheChange = true;
+    });
 
     const { context, page } = await staffPage(browser, BRASA_OWNER);
     await openCarta(page);
@@ -128,12 +132,18 @@ test('the owner changes a price and adds a plate with a size and an image; the d
     await page.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'cambios guardados' })).toBeVisible();
 
-    // The diner's menu shows the new price and the new plate. (The live stream that refreshes an open
-    // menu is another part of issue 19; until it is merged, the diner's page reloads.)
-    await diner.reload();
-    await expect(diner.getByRole('link', { name: /Helado 1\/4 kg/ })).toContainText('7.400');
+    // The diner's open menu shows the new price and the new plate by itself (the content-events
+    // stream, ADR 052), without a reload.
+    await expect(diner.getByRole('link', { name: /Helado 1\/4 kg/ })).toContainText('7.400', {
+      timeout: 5_000,
+    });
     // Highlighted, it shows twice: in 'Lo más destacado' and in its category.
     await expect(diner.getByRole('link', { name: /Empanada árabe/ }).first()).toContainText('22.000');
+    expect(
+      await diner.evaluate(
+        () => (window as unknown as { openedBeforeTheChange?: boolean }).openedBeforeTheChange,
+      ),
+    ).toBe(true);
 
     await page.getByRole('button', { name: 'Historial', exact: true }).click();
     const latest = page.locator('.manage-history__item').first();

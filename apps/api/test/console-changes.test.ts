@@ -31,8 +31,9 @@ describe.each(testDatabaseKinds())('the venue’s change history on %s', (kind) 
     await tenantLoad(ctx, tenantExample());
     await tenantLoad(ctx, tenantExampleRenamed('chispa'));
     const lucia = await author(FUEGO_OWNER.email);
-    for (const price of [9000, 9500, 9900]) {
+    for (const [index, price] of [9000, 9500, 9900].entries()) {
       await venueChangeRecord(ctx.app.db, lucia, {
+        at: new Date(Date.parse('2026-05-01T12:00:00Z') + index * 60_000),
         subject: 'menu',
         subjectName: 'Carta',
         branchContactId: null,
@@ -41,6 +42,7 @@ describe.each(testDatabaseKinds())('the venue’s change history on %s', (kind) 
       });
     }
     await venueChangeRecord(ctx.app.db, await author(CHISPA_OWNER.email), {
+      at: new Date('2026-05-01T12:05:00Z'),
       subject: 'menu',
       subjectName: 'Carta de otra empresa',
       branchContactId: null,
@@ -55,6 +57,7 @@ describe.each(testDatabaseKinds())('the venue’s change history on %s', (kind) 
       first.body.changes.map((change: { changes: { after: number }[] }) => change.changes[0]?.after),
     ).toEqual([9900, 9500]);
     expect(first.body.changes[0]).toMatchObject({
+      at: '2026-05-01T12:02:00.000Z',
       staffName: lucia.name,
       subject: 'menu',
       subjectName: 'Carta',
@@ -92,6 +95,7 @@ describe.each(testDatabaseKinds())('the venue’s change history on %s', (kind) 
       (await request(ctx, 'GET', '/api/console/changes?limit=100', { token: owner })).body.changes.length;
     const before = await count();
     await venueChangeRecord(ctx.app.db, lucia, {
+      at: new Date(),
       subject: 'deliveryZones',
       subjectName: 'Palermo',
       branchContactId: null,

@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds())('editing a part of the venue on %s', (kind) =
     const companyId = await tenantLoad(ctx, tenantExample());
     const db = ctx.app.db;
     const owner = await principal(db, 'lucia@fuego.example');
-    const deps = { db, log: ctx.app.log };
+    const deps = { db, log: ctx.app.log, now: () => ctx.app.clock.now() };
     const versionOf = async () =>
       (await db.select().from(companies).where(eq(companies.id, companyId)))[0]!.contentVersion;
 
@@ -117,7 +117,7 @@ describe.each(testDatabaseKinds())('editing a part of the venue on %s', (kind) =
     await tenantLoad(ctx, tenantExample());
     const db = ctx.app.db;
     const owner = await principal(db, 'lucia@fuego.example');
-    const deps = { db, log: ctx.app.log };
+    const deps = { db, log: ctx.app.log, now: () => ctx.app.clock.now() };
     const read = await venuePartGet(db, owner, fuegoCarta);
     const first = structuredClone(read.value);
     first.name = 'Carta de invierno';

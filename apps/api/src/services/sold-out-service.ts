@@ -163,6 +163,7 @@ async function soldOutWrite(
     if (!changed) return { changed, state: after };
     await companyContentVersionBump(tx, input.companyId, new Date(deps.now()));
     await venueChangeRecord(tx, staff, {
+      at: new Date(deps.now()),
       subject: 'soldOut',
       subjectName: `${input.name} — ${input.locationName}`,
       branchContactId: input.branchContactId,

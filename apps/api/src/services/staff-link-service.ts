@@ -143,6 +143,7 @@ export async function staffLinkUseToSetPassword(
     // The person is the author of their own password; the history names no secret.
     const author = { id: user.id, name: user.name, companyId: user.companyId } as StaffPrincipal;
     await venueChangeRecord(tx, author, {
+      at: now,
       subject: 'staff',
       subjectName: user.email,
       branchContactId: null,

@@ -271,6 +271,7 @@ export async function teamInvite(
       const link = await linkIssue(tx, deps, staff, member, 'INVITE');
       const view = await memberView(tx, member, now);
       await venueChangeRecord(tx, staff, {
+        at: now,
         subject: 'staff',
         subjectName: email,
         branchContactId: null,
@@ -321,6 +322,7 @@ export async function teamChange(
     await teamMemberLocationsSet(tx, member.id, role === 'OWNER' ? [] : kept);
     const after = await memberView(tx, updated, now);
     await venueChangeRecord(tx, staff, {
+      at: now,
       subject: 'staff',
       subjectName: member.email,
       branchContactId: null,
@@ -353,6 +355,7 @@ export async function teamReset(
     const link = await linkIssue(tx, deps, staff, member, access === 'INVITED' ? 'INVITE' : 'RESET');
     const after = await memberView(tx, member, now);
     await venueChangeRecord(tx, staff, {
+      at: now,
       subject: 'staff',
       subjectName: member.email,
       branchContactId: null,
@@ -388,6 +391,7 @@ export async function teamRemove(
     await staffLinksRevoke(tx, member.id, now);
     const after = await memberView(tx, updated, now);
     await venueChangeRecord(tx, staff, {
+      at: now,
       subject: 'staff',
       subjectName: member.email,
       branchContactId: null,

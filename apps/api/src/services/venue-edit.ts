@@ -30,6 +30,8 @@ export const venueEditMessages = {
 export interface VenueEditDeps {
   db: Db;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** The app's clock (the history's instant). */
+  now: () => number;
 }
 
 export interface VenuePartSave<T> {
@@ -82,6 +84,7 @@ export async function venuePartSave<T>(
       );
       if (result.outcome === 'saved' && result.changed) {
         await venueChangeRecord(tx, staff, {
+          at: new Date(deps.now()),
           subject: save.subject,
           subjectName: save.subjectName,
           branchContactId: save.branchContactId,

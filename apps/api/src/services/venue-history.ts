@@ -31,6 +31,8 @@ export const venueHistoryMessages = {
 } as const;
 
 export interface VenueChange {
+  /** When, by the app's clock. */
+  at: Date;
   subject: VenueSubject;
   /** Which one, as a person reads it (the menu's name, the location's, a staff member's email). */
   subjectName: string;
@@ -58,6 +60,7 @@ export async function venueChangeRecord(
     branchContactId: change.branchContactId,
     staffUserId: staff.id,
     staffName: staff.name,
+    createdAt: change.at,
     subject: change.subject,
     subjectName: change.subjectName,
     changes: { list: listed, more: changes.length > JSON_CHANGES_MAX },

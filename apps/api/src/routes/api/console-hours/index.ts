@@ -28,7 +28,7 @@ const ConflictSchema = Type.Object({
 
 const consoleHoursRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.staffAuth);
-  const deps = { db: app.db, log: app.log };
+  const deps = { db: app.db, log: app.log, now: () => app.clock.now() };
 
   app.get(
     '/branchcontacts/:id/order-modes',

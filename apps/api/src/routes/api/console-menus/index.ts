@@ -85,7 +85,7 @@ const DESCRIPTION =
 
 const consoleMenusRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.staffAuth);
-  const deps = { db: app.db, log: app.log };
+  const deps = { db: app.db, log: app.log, now: () => app.clock.now() };
 
   app.get(
     '/menus',

@@ -60,7 +60,7 @@ const ZonesConflictSchema = Type.Object({
 const consoleZonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onRequest', app.staffAuth);
   const geocoder = geocoderFromConfig(app.config);
-  const deps = () => ({ db: app.db, log: app.log });
+  const deps = () => ({ db: app.db, log: app.log, now: () => app.clock.now() });
 
   app.get(
     '/branchcontacts/:id/delivery-zones',
