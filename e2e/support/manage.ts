@@ -13,20 +13,27 @@ export const DEMO_NUNEZ_STAFF = { email: 'nunez@brasa.example', password: 'brasa
 export const MANAGE_SIZES = {
   desktop: { width: 1280, height: 800 },
   tablet: { width: 834, height: 1112 },
+  phone: { width: 390, height: 844 },
 } as const;
 
 /** A page in a context of its own, as a staff member's device. */
 export async function staffDevicePage(
   browser: Browser,
-  options: { size?: keyof typeof MANAGE_SIZES; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    size?: keyof typeof MANAGE_SIZES;
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    clipboard?: boolean;
+  } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: e2eServer().baseUrl,
-    viewport: MANAGE_SIZES[options.size ?? 'desktop'],
+    viewport: options.viewport ?? MANAGE_SIZES[options.size ?? 'desktop'],
     colorScheme: options.colorScheme ?? 'light',
     serviceWorkers: 'block',
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
+    permissions: options.clipboard ? ['clipboard-read', 'clipboard-write'] : [],
   });
   const page = await context.newPage();
   await page.clock.setSystemTime(serverNow());

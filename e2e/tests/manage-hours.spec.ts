@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { e2eServer, expect, serverNow, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { DEMO_NUNEZ_STAFF, DEMO_OWNER, manageOpen, staffDevicePage } from '../support/manage';
 import { SCREENSHOTS_DIR } from '../support/screenshots';
 import { expectNoSeriousA11yViolations } from '../support/storefront';
 
@@ -14,36 +15,24 @@ import { expectNoSeriousA11yViolations } from '../support/storefront';
  */
 test.use({ serviceWorkers: 'block' });
 
-const ZONE = 'America/Argentina/Buenos_Aires';
-const OWNER = { email: 'martin@brasa.example', password: 'brasa-demo-dueno' };
-const NUNEZ_STAFF = { email: 'nunez@brasa.example', password: 'brasa-demo-nunez' };
+const OWNER = DEMO_OWNER;
+const NUNEZ_STAFF = DEMO_NUNEZ_STAFF;
 const TAKE_AWAY_MENU = '/menu/brasa-nunez/retiro-en-el-local';
 
 async function browserPage(
   browser: Browser,
   options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {},
 ) {
-  const context = await browser.newContext({
-    baseURL: e2eServer().baseUrl,
+  const page = await staffDevicePage(browser, {
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
-    serviceWorkers: 'block',
-    locale: 'es-AR',
-    timezoneId: ZONE,
   });
-  const page = await context.newPage();
-  await page.clock.setSystemTime(serverNow());
-  return { context, page };
+  return { context: page.context(), page };
 }
 
 /** Signs in at the console and opens 'Horarios' of the management screens on 'Retiro en el local'. */
 async function openHours(page: Page, who: { email: string; password: string }) {
-  await page.goto('/console');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Contraseña').fill(who.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page.getByRole('link', { name: 'Gestión' })).toBeVisible();
-  await page.goto('/console/gestion');
+  await manageOpen(page, who);
   if ((await page.getByLabel('Local').count()) > 0)
     await page.getByLabel('Local').selectOption({ label: 'Brasa Núñez' });
   await page.getByRole('button', { name: 'Horarios' }).click();

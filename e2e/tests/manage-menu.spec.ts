@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { e2eServer, expect, serverNow, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { manageOpen, staffDevicePage } from '../support/manage';
 import { BRASA_OWNER, brasaOwnerToken } from '../support/survey-rating';
 
 /**
@@ -27,23 +28,12 @@ async function staffPage(
   who: { email: string; password: string },
   options: { colorScheme?: 'light' | 'dark'; width?: number; height?: number } = {},
 ) {
-  const context = await browser.newContext({
-    baseURL: e2eServer().baseUrl,
+  const page = await staffDevicePage(browser, {
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.colorScheme ?? 'light',
-    serviceWorkers: 'block',
-    locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
   });
-  const page = await context.newPage();
-  await page.clock.setSystemTime(serverNow());
-  await page.goto('/console');
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Contraseña').fill(who.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page.getByRole('link', { name: 'Gestión' })).toBeVisible();
-  await page.goto('/console/gestion');
-  return { context, page };
+  await manageOpen(page, who);
+  return { context: page.context(), page };
 }
 
 async function openCarta(page: Page) {

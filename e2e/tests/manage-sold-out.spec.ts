@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { addPlate, fillCustomer, orderPlaced, sendButton, toCheckout } from '../support/checkout-flow';
-import { e2eServer, expect, serverNow, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { DEMO_NUNEZ_STAFF, manageOpen, staffDevicePage } from '../support/manage';
 import { SCREENSHOTS_DIR } from '../support/screenshots';
 
 /**
@@ -11,7 +12,6 @@ import { SCREENSHOTS_DIR } from '../support/screenshots';
  * refuses 'Enviar pedido' with the message; switched back, it is restored
  * live and the order goes through.
  */
-const NUNEZ_STAFF = { email: 'nunez@brasa.example', password: 'brasa-demo-nunez' };
 const ENTRADAS = '/menu/brasa-nunez/retiro-en-el-local/entradas';
 const GONE = "'Provoleta' se agotó. Quítalo del carrito para seguir.";
 
@@ -20,28 +20,12 @@ async function browserContext(
   viewport: { width: number; height: number },
   colorScheme: 'light' | 'dark' = 'light',
 ): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: e2eServer().baseUrl,
-    viewport,
-    colorScheme,
-    serviceWorkers: 'block',
-    locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
-  });
-  const page = await context.newPage();
-  await page.clock.setSystemTime(serverNow());
-  return page;
+  return staffDevicePage(browser, { viewport, colorScheme });
 }
 
 /** Signs in to the console and opens 'Gestión del local' → 'Agotados'. */
 async function soldOutTab(page: Page): Promise<void> {
-  await page.goto('/console');
-  await page.getByLabel('Email').fill(NUNEZ_STAFF.email);
-  await page.getByLabel('Contraseña').fill(NUNEZ_STAFF.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page.getByRole('link', { name: 'Gestión' })).toBeVisible();
-  await page.goto('/console/gestion');
-  await page.getByRole('button', { name: 'Agotados' }).click();
+  await manageOpen(page, DEMO_NUNEZ_STAFF, 'Agotados');
   await expect(page.getByRole('heading', { name: 'Agotados' })).toBeVisible();
 }
 

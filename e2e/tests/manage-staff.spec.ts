@@ -2,7 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
-import { e2eServer, expect, serverNow, test } from '../support/fixtures';
+import { expect, test } from '../support/fixtures';
+import { DEMO_OWNER, MANAGE_SIZES, manageOpen, staffDevicePage } from '../support/manage';
 
 /**
  * 'Equipo' (issue 19, ADR 056): the OWNER invites a staff member for one
@@ -16,37 +17,16 @@ test.setTimeout(120_000);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const docs = path.join(root, 'docs/screenshots');
-const OWNER = { email: 'martin@brasa.example', password: 'brasa-demo-dueno' };
 const CABALLITO = 'Brasa Caballito (24 horas)';
-const SIZES = {
-  desktop: { width: 1280, height: 800 },
-  tablet: { width: 834, height: 1112 },
-  phone: { width: 390, height: 844 },
-} as const;
+const SIZES = MANAGE_SIZES;
 
 async function context(browser: Browser, options: { clipboard?: boolean } = {}) {
-  const created = await browser.newContext({
-    baseURL: e2eServer().baseUrl,
-    viewport: SIZES.desktop,
-    colorScheme: 'light',
-    serviceWorkers: 'block',
-    locale: 'es-AR',
-    timezoneId: 'America/Argentina/Buenos_Aires',
-    permissions: options.clipboard ? ['clipboard-read', 'clipboard-write'] : [],
-  });
-  const page = await created.newPage();
-  await page.clock.setSystemTime(serverNow());
-  return { context: created, page };
+  const page = await staffDevicePage(browser, options);
+  return { context: page.context(), page };
 }
 
 async function ownerTeam(page: Page) {
-  await page.goto('/console');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Contraseña').fill(OWNER.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page.getByRole('link', { name: 'Gestión' })).toBeVisible();
-  await page.goto('/console/gestion');
-  await page.getByRole('button', { name: 'Equipo' }).click();
+  await manageOpen(page, DEMO_OWNER, 'Equipo');
   await expect(page.getByRole('heading', { name: 'Equipo' })).toBeVisible();
 }
 

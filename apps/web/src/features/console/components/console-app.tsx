@@ -1,10 +1,10 @@
 import type { MoneyCountry } from '@comanda/domain/money';
 import { PAGE_MANAGE } from '@comanda/domain/page-paths';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { usePlatformTheme } from '../../../hooks/use-platform-theme';
 import { ApiError } from '../../../lib/api-client';
 import { realtimeJoin } from '../../../lib/realtime';
 import { staffSessionLeftMs, staffSessionSet, useStaffSession } from '../../../lib/staff-session';
-import { themeApply } from '../../../lib/theme';
 import { getDinerEntity } from '../../entry/api/get-diner-entity';
 import {
   consoleBoard,
@@ -40,20 +40,9 @@ const DispatchView = lazy(() => import('./dispatch-view'));
 const PICKED_KEY = 'comanda.console.branchContact';
 const EXPIRED_NOTICE = 'Su sesión venció. Ingrese nuevamente.';
 
-/** Follows the device's light/dark preference with the platform's default colours (the console has no branch). */
-function useDefaultTheme() {
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const apply = () => themeApply(null, null, query.matches ? 'dark' : 'light');
-    apply();
-    query.addEventListener('change', apply);
-    return () => query.removeEventListener('change', apply);
-  }, []);
-}
-
 /** The orders console: sign-in, then the board of one branch contact. */
 export function ConsoleApp() {
-  useDefaultTheme();
+  usePlatformTheme();
   const session = useStaffSession();
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {

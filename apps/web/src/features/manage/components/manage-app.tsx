@@ -1,8 +1,8 @@
 import { PAGE_CONSOLE } from '@comanda/domain/page-paths';
 import { Suspense, useCallback, useEffect, useState } from 'react';
+import { usePlatformTheme } from '../../../hooks/use-platform-theme';
 import { ApiError } from '../../../lib/api-client';
 import { type StaffSession, staffSessionSet, useStaffSession } from '../../../lib/staff-session';
-import { themeApply } from '../../../lib/theme';
 import { type ManagedLocation, manageLocations } from '../api/manage-api';
 import { leaveAllowed } from '../lib/leave-guard';
 import { MANAGE_TABS } from './manage-tabs';
@@ -10,20 +10,9 @@ import { MANAGE_TABS } from './manage-tabs';
 const PICKED_KEY = 'comanda.console.branchContact';
 const TAB_KEY = 'comanda.manage.tab';
 
-/** Follows the device's light/dark preference with the platform's default colours (as the console does). */
-function useDefaultTheme() {
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const apply = () => themeApply(null, null, query.matches ? 'dark' : 'light');
-    apply();
-    query.addEventListener('change', apply);
-    return () => query.removeEventListener('change', apply);
-  }, []);
-}
-
 /** `/console/gestion`: the venue's own management (ADR 051), for the staff signed in to the console. */
 export function ManageApp() {
-  useDefaultTheme();
+  usePlatformTheme();
   const session = useStaffSession();
   useEffect(() => {
     document.title = 'Gestión del local · Comanda';
