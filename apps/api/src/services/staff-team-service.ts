@@ -21,7 +21,7 @@ import {
   staffTeamChangeCheck,
   staffTeamLocationsMissing,
 } from '@comanda/domain/staff-team';
-import type { Db, Queryable } from '../db/client';
+import type { Db, Queryable, Tx } from '../db/client';
 import { conflict, HttpError, notFound, unauthorized } from '../lib/http-error';
 import { SECRET_DISABLED } from '../lib/secret-hash';
 import type { StaffUserRow } from '../repositories/staff-repository';
@@ -321,14 +321,7 @@ export async function teamChange(
     const updated = await teamMemberUpdate(tx, member.id, { name: name ?? member.name, role });
     await teamMemberLocationsSet(tx, member.id, role === 'OWNER' ? [] : kept);
     const after = await memberView(tx, updated, now);
-    await venueChangeRecord(tx, staff, {
-      at: now,
-      subject: 'staff',
-      subjectName: member.email,
-      branchContactId: null,
-      before: memberSnapshot(before),
-      after: memberSnapshot(after),
-    });
+    await staffChangeRecord(tx, staff, member.email, memberSnapshot(before), after, now);
     return after;
   });
 }
@@ -354,14 +347,7 @@ export async function teamReset(
     const before = await memberView(tx, member, now);
     const link = await linkIssue(tx, deps, staff, member, access === 'INVITED' ? 'INVITE' : 'RESET');
     const after = await memberView(tx, member, now);
-    await venueChangeRecord(tx, staff, {
-      at: now,
-      subject: 'staff',
-      subjectName: member.email,
-      branchContactId: null,
-      before: memberSnapshot(before),
-      after: memberSnapshot(after),
-    });
+    await staffChangeRecord(tx, staff, member.email, memberSnapshot(before), after, now);
     return { staff: after, link };
   });
 }
@@ -390,14 +376,26 @@ export async function teamRemove(
     await teamMemberLocationsSet(tx, member.id, []);
     await staffLinksRevoke(tx, member.id, now);
     const after = await memberView(tx, updated, now);
-    await venueChangeRecord(tx, staff, {
-      at: now,
-      subject: 'staff',
-      subjectName: member.email,
-      branchContactId: null,
-      before: memberSnapshot(before),
-      after: memberSnapshot(after),
-    });
+    await staffChangeRecord(tx, staff, member.email, memberSnapshot(before), after, now);
     return { staff: after, endedSessions };
+  });
+}
+
+/** A change to a staff account in the history: the email names it; the snapshots hold no secret. */
+async function staffChangeRecord(
+  tx: Tx,
+  staff: StaffPrincipal,
+  email: string,
+  before: unknown,
+  after: TeamMemberView,
+  at: Date,
+): Promise<void> {
+  await venueChangeRecord(tx, staff, {
+    at,
+    subject: 'staff',
+    subjectName: email,
+    branchContactId: null,
+    before,
+    after: memberSnapshot(after),
   });
 }
