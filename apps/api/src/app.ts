@@ -68,19 +68,25 @@ export async function appBuild(config: Config, db: Database, options: AppOptions
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.addHook('onSend', async (request, reply) => {
+  // The hooks every request runs take a callback rather than being async: no promise and no extra
+  // microtask per request on the hot reads (issue 13).
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   // An empty query parameter (`?offset=&pageSize=99`, as the spec writes its calls) counts as absent:
   // its default applies, or 'es obligatorio' when it is required, never a type error about ''.
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const query = request.query as Record<string, unknown> | null;
-    if (!query || typeof query !== 'object') return;
-    for (const [name, value] of Object.entries(query)) {
-      const kept = Array.isArray(value) ? value.filter((item) => item !== '') : value;
-      if (kept === '' || (Array.isArray(kept) && kept.length === 0)) delete query[name];
-      else if (kept !== value) query[name] = kept;
+    if (query && typeof query === 'object') {
+      for (const name in query) {
+        const value = query[name];
+        const kept = Array.isArray(value) ? value.filter((item) => item !== '') : value;
+        if (kept === '' || (Array.isArray(kept) && kept.length === 0)) delete query[name];
+        else if (kept !== value) query[name] = kept;
+      }
     }
+    done();
   });
 
   await app.register(errors);

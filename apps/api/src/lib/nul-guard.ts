@@ -30,6 +30,29 @@ const isContainer = (value: unknown): value is Record<string, unknown> | unknown
   value !== null && typeof value === 'object';
 
 /**
+ * Whether every string and key in the value is storable: the walk every
+ * request takes, building no paths (nulFieldsOf names them, only when one is
+ * not).
+ */
+export function nulAllStorable(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      if (!nulStorable(node)) return false;
+    } else if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+    } else if (isContainer(node)) {
+      for (const key of Object.keys(node)) {
+        if (!nulStorable(key)) return false;
+        stack.push((node as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return true;
+}
+
+/**
  * Paths (`body.items[0].notes`) of the strings and keys PostgreSQL cannot
  * store, at most `limit` of them, each with the guard's message.
  */

@@ -24,7 +24,9 @@
  * are not tenant content and bump no version (a location's survey average,
  * payment accounts written by operators); they lag by at most that long.
  */
+
 import { databaseNotify, type Queryable } from '../db/client';
+import { RecentMap } from '../lib/recent-map';
 import { companyContentVersions } from '../repositories/tenant-repository';
 
 /** The PostgreSQL channel content changes are announced on. */
@@ -54,7 +56,7 @@ interface DatabaseState {
   /** Highest contentVersion seen per company. */
   versions: Map<number, number>;
   /** Insertion order is recency: a hit re-inserts, the first key is the least recently used. */
-  entries: Map<string, Entry>;
+  entries: RecentMap<string, Entry>;
   /** Builds under way, with the generation they started in. */
   building: Map<string, { generation: number; epoch: number; promise: Promise<unknown> }>;
   /** Moves on every version advance: a build begun before it may hold older data, so nobody joins it. */
@@ -73,7 +75,12 @@ export function contentCacheClear(): void {
 function stateOf(db: Queryable): DatabaseState {
   let state = states.get(db);
   if (!state) {
-    state = { versions: new Map(), entries: new Map(), building: new Map(), generation: 0 };
+    state = {
+      versions: new Map(),
+      entries: new RecentMap(CONTENT_CACHE_MAX_ENTRIES),
+      building: new Map(),
+      generation: 0,
+    };
     states.set(db, state);
   }
   return state;
@@ -174,13 +181,7 @@ export function contentMessageApply(db: Queryable, payload: string): void {
 }
 
 function entrySet(state: DatabaseState, key: string, entry: Entry): void {
-  state.entries.delete(key);
   state.entries.set(key, entry);
-  while (state.entries.size > CONTENT_CACHE_MAX_ENTRIES) {
-    const oldest = state.entries.keys().next().value;
-    if (oldest === undefined) break;
-    state.entries.delete(oldest);
-  }
 }
 
 /**
@@ -204,8 +205,6 @@ export async function contentCachedVersioned<T>(
     state.versions.get(entry.companyId) === entry.version &&
     now - entry.builtAt < CONTENT_CACHE_MAX_AGE_MS
   ) {
-    state.entries.delete(key);
-    state.entries.set(key, entry);
     return entry.value as T;
   }
   const pending = state.building.get(key);

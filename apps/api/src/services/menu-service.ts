@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import { soldOutKeys } from '@comanda/domain/sold-out';
 import type { Queryable } from '../db/client';
 import { notFound } from '../lib/http-error';
+import { RecentMap } from '../lib/recent-map';
 import { menuPresent } from '../presenters/menu-presenter';
 import { menuRowsLoad } from '../repositories/menu-repository';
 import {
@@ -37,7 +38,9 @@ import { soldOutMarkOf } from './sold-out-marks';
 export interface MenuEntry {
   /** The JSON text sent to diners, byte for byte the text that was hashed. */
   body: string;
-  /** The body's length in UTF-8 bytes, counted once (a 304 names the size of what it stands for). */
+  /** The body as UTF-8, encoded once: what the 200 sends, so no answer measures or encodes it again. */
+  utf8: Buffer;
+  /** The body's length in UTF-8 bytes (a 304 names the size of what it stands for). */
   bytes: number;
   hash: string;
 }
@@ -45,8 +48,7 @@ export interface MenuEntry {
 /** Bodies kept; a menu is a few tens of kB, so this bounds the cache to a few tens of MB. */
 export const MENU_CACHE_MAX_ENTRIES = 500;
 
-// A Map iterates in insertion order: re-inserting on every hit makes the first key the least recently used.
-const cache = new Map<string, MenuEntry>();
+const cache = new RecentMap<string, MenuEntry>(MENU_CACHE_MAX_ENTRIES);
 // Concurrent misses of one key share a single build instead of each loading the menu.
 const building = new Map<string, Promise<MenuEntry>>();
 
@@ -62,25 +64,6 @@ function cacheKey(db: Queryable, ref: Omit<MenuRef, 'orderModeId' | 'mantissaLen
     databaseIds.set(db, databaseId);
   }
   return `${databaseId}:${ref.companyId}:${ref.menuId}:${ref.branchContactId}:${ref.contentVersion}`;
-}
-
-function cacheGet(key: string): MenuEntry | undefined {
-  const entry = cache.get(key);
-  if (entry) {
-    cache.delete(key);
-    cache.set(key, entry);
-  }
-  return entry;
-}
-
-function cacheSet(key: string, entry: MenuEntry): void {
-  cache.delete(key);
-  cache.set(key, entry);
-  while (cache.size > MENU_CACHE_MAX_ENTRIES) {
-    const oldest = cache.keys().next().value;
-    if (oldest === undefined) break;
-    cache.delete(oldest);
-  }
 }
 
 /** Drops every cached menu, and the cached reads that name menus (references, hashes). Call it after a tenant import. */
@@ -124,9 +107,10 @@ async function menuBuild(
       const body = JSON.stringify(
         shape === 'spec' ? { ...menu, plates: menu.categories.flatMap((category) => category.plates) } : menu,
       );
+      const utf8 = Buffer.from(body);
       return {
         key: `${cacheKey(db, { ...ref, contentVersion: rows.contentVersion })}:${shape}`,
-        entry: { body, bytes: Buffer.byteLength(body), hash: menuHash(body) },
+        entry: { body, utf8, bytes: utf8.length, hash: menuHash(body) },
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -140,13 +124,13 @@ export async function menuEntryGet(
   shape: MenuShape = 'storefront',
 ): Promise<MenuEntry> {
   const key = `${cacheKey(db, ref)}:${shape}`;
-  const cached = cacheGet(key);
+  const cached = cache.get(key);
   if (cached) return cached;
   let pending = building.get(key);
   if (!pending) {
     pending = menuBuild(db, ref, shape)
       .then(({ key: builtKey, entry }) => {
-        cacheSet(builtKey, entry);
+        cache.set(builtKey, entry);
         return entry;
       })
       .finally(() => building.delete(key));

@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { RecentMap } from '../../lib/recent-map';
 
 /**
  * JSON answers over 1 KB go compressed when the client accepts it: Brotli
@@ -44,6 +45,19 @@ const gzipAsync = promisify(gzip);
  */
 export function encodingNegotiate(header: string | string[] | undefined): Encoding | null {
   const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  // Browsers send a handful of distinct values: each is read once, not on every request.
+  const known = negotiated.get(text);
+  if (known !== undefined) return known;
+  const encoding = encodingOf(text);
+  if (negotiated.size >= NEGOTIATED_KEPT) negotiated.clear();
+  negotiated.set(text, encoding);
+  return encoding;
+}
+
+const NEGOTIATED_KEPT = 256;
+const negotiated = new Map<string, Encoding | null>();
+
+function encodingOf(text: string): Encoding | null {
   if (!text.trim()) return null;
   const quality = new Map<string, number>();
   for (const part of text.split(',')) {
@@ -63,38 +77,6 @@ export function encodingNegotiate(header: string | string[] | undefined): Encodi
 }
 
 /** An LRU of compressed bodies, bounded by their total size. */
-class CompressedCache {
-  private readonly entries = new Map<string, Buffer>();
-  private bytes = 0;
-
-  constructor(private readonly maxBytes: number) {}
-
-  get(key: string): Buffer | undefined {
-    const value = this.entries.get(key);
-    if (value) {
-      // Re-inserted: the first key of the Map stays the least recently used.
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: Buffer): void {
-    if (value.length > this.maxBytes) return;
-    const previous = this.entries.get(key);
-    if (previous) {
-      this.bytes -= previous.length;
-      this.entries.delete(key);
-    }
-    this.entries.set(key, value);
-    this.bytes += value.length;
-    for (const [oldest, body] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= body.length;
-    }
-  }
-}
 
 /** Compresses a body with one encoding (Brotli told it is text, for its better model of it). */
 export async function compressBody(body: Buffer | string, encoding: Encoding): Promise<Buffer> {
@@ -148,7 +130,11 @@ export function replyNotModified(
 
 export default fp(
   async (app: FastifyInstance, options: { cacheMaxBytes?: number } = {}) => {
-    const cache = new CompressedCache(options.cacheMaxBytes ?? COMPRESSED_CACHE_MAX_BYTES);
+    const cache = new RecentMap<string, Buffer>(
+      Number.POSITIVE_INFINITY,
+      options.cacheMaxBytes ?? COMPRESSED_CACHE_MAX_BYTES,
+      (body) => body.length,
+    );
 
     app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -162,8 +148,8 @@ export default fp(
 
       // From here the answer depends on accept-encoding, whichever representation is sent.
       varyAcceptEncoding(reply);
-      if (!compresses(size, request.headers['accept-encoding'])) return payload;
-      const encoding = encodingNegotiate(request.headers['accept-encoding']) as Encoding;
+      const encoding = encodingNegotiate(request.headers['accept-encoding']);
+      if (!encoding) return payload;
 
       const etag = reply.getHeader('etag');
       const strong = typeof etag === 'string' && etag.startsWith('"') ? etag : null;

@@ -123,15 +123,20 @@ export function cspDocsPolicy(styleHashes: readonly string[]): string {
  * `/CONSOLE` is the console too.
  */
 export function cspIsConsolePath(url: string): boolean {
-  const path = url.split('?')[0] ?? '';
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  // Every request asks: only a path with an escape needs decoding first.
+  if (!path.includes('%')) return CONSOLE_PATH.test(path);
   let decoded = path;
   try {
     decoded = decodeURIComponent(path);
   } catch {
     // Not decodable: the router would not match it either.
   }
-  return /^\/+console(?:\/|$)/i.test(decoded);
+  return CONSOLE_PATH.test(decoded);
 }
+
+const CONSOLE_PATH = /^\/+console(?:\/|$)/i;
 
 /** The headers every answer carries besides its policy (helmet's defaults, which we used to run per request). */
 function securityBaseHeaders(config: Config): Record<string, string> {

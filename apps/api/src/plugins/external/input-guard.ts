@@ -1,7 +1,7 @@
 import type { FastifyBodyParser, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error';
-import { NUL_GUARD_MESSAGE, nulFieldsOf, nulStrip } from '../../lib/nul-guard';
+import { NUL_GUARD_MESSAGE, nulAllStorable, nulFieldsOf, nulStrip } from '../../lib/nul-guard';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -87,18 +87,20 @@ export default fp(
 
     // preValidation: the first hook that sees the parsed body, before the schema (whose own checks
     // would otherwise answer for a field that is also unstorable) and before any handler.
-    app.addHook('preValidation', async (request: FastifyRequest) => {
+    // A callback hook (no promise per request): every route runs it.
+    app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
       const replace = request.routeOptions.config?.inputHygiene === 'replace';
       const target = request as unknown as Record<string, unknown>;
       const fields: Record<string, string> = {};
       for (const [part, name] of PARTS) {
+        if (nulAllStorable(target[part])) continue;
         const found = nulFieldsOf(target[part], name);
         if (Object.keys(found).length === 0) continue;
         if (replace && part === 'body') target[part] = nulStrip(target[part]);
         else Object.assign(fields, found);
       }
       const first = Object.keys(fields)[0];
-      if (first) throw new HttpError(400, `${first}: ${NUL_GUARD_MESSAGE}`, fields);
+      done(first ? new HttpError(400, `${first}: ${NUL_GUARD_MESSAGE}`, fields) : undefined);
     });
   },
   { name: 'input-guard' },

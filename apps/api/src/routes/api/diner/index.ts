@@ -121,7 +121,7 @@ const dinerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (etagMatches(request.headers['if-none-match'], etag))
         return replyNotModified(request, reply, etag, entry.bytes);
       // The body is the cached, already-serialized MenuView: sent as is, byte for byte what was hashed.
-      return reply.type('application/json; charset=utf-8').send(entry.body as unknown as MenuView);
+      return reply.type('application/json; charset=utf-8').send(entry.utf8 as unknown as MenuView);
     },
   );
 
