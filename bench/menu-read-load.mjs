@@ -12,10 +12,14 @@
 // `accept-encoding: br` once, then serves exactly those bytes and headers from
 // a bare node:http server in this process, and runs `wrk -t1 -c64 --latency`
 // against the API and the raw server, alternately, for the 200 and for the 304
-// (`If-None-Match` with the menu's ETag).
+// (`If-None-Match` with the menu's ETag). Each measurement is split into
+// rounds that alternate the two servers (4 × 5 s each by default), so that a
+// burst of the host's other load weighs on both alike: a virtual machine's
+// neighbours moved a single 10 s pair's ratio between ×0.33 and ×0.66 here.
 //
 // Environment (optional): BENCH_DATABASE_URL (postgres://… of a server where
-// the bench may create and drop a database), BENCH_LOAD_SECONDS (10),
+// the bench may create and drop a database), BENCH_LOAD_SECONDS (20, in all,
+// of each server), BENCH_LOAD_ROUNDS (4),
 // BENCH_LOAD_CONNECTIONS (64), BENCH_MENU_API_SERVER (another built bundle,
 // for a before/after) with BENCH_MENU_VARIANT (suffix of the results' name).
 import { spawn } from 'node:child_process';
@@ -25,7 +29,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { apiServer, environment, resultsWrite, root, serverStart } from './lib/built-app.mjs';
 
-const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_LOAD_ROUNDS ?? 4));
+// wrk takes whole seconds.
+const SECONDS = Math.max(1, Math.round(Number(process.env.BENCH_LOAD_SECONDS ?? 20) / ROUNDS));
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 64);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? '';
 const API_SERVER = process.env.BENCH_MENU_API_SERVER
@@ -80,6 +86,27 @@ async function wrk(url, headers) {
     socketErrors: errors,
     loadBefore,
     raw: out,
+  };
+}
+
+/**
+ * The rounds of one server as one measurement: requests per second over all of
+ * them, the worst round's latency percentiles, answers and errors summed.
+ */
+function roundsCombined(rounds) {
+  const requests = rounds.reduce((sum, round) => sum + round.requests, 0);
+  const worst = (key) => Math.max(...rounds.map((round) => round.latencyMs[key]));
+  const errors = rounds.map((round) => round.socketErrors).filter(Boolean);
+  return {
+    requestsPerSecond: Number(
+      (rounds.reduce((sum, round) => sum + round.requestsPerSecond, 0) / rounds.length).toFixed(2),
+    ),
+    requests,
+    latencyMs: { mean: worst('mean'), p50: worst('p50'), p90: worst('p90'), p99: worst('p99'), max: worst('max') },
+    nonSuccess: rounds.reduce((sum, round) => sum + round.nonSuccess, 0),
+    socketErrors: errors.length > 0 ? errors.join('; ') : null,
+    loadBefore: rounds[0].loadBefore,
+    roundsPerSecond: rounds.map((round) => round.requestsPerSecond),
   };
 }
 
@@ -185,10 +212,18 @@ async function measure(kind) {
         ['200', accept],
         ['304', { ...accept, 'if-none-match': etag }],
       ]) {
-        log(`${kind} ${name}: Comanda`);
-        const comanda = await wrk(server.url + menuPath, headers);
-        log(`${kind} ${name}: raw node:http`);
-        const bare = await wrk(raw.url + menuPath, headers);
+        const comandaRounds = [];
+        const bareRounds = [];
+        for (let round = 1; round <= ROUNDS; round += 1) {
+          comandaRounds.push(await wrk(server.url + menuPath, headers));
+          bareRounds.push(await wrk(raw.url + menuPath, headers));
+          log(
+            `${kind} ${name} round ${round}/${ROUNDS}: Comanda ${comandaRounds.at(-1).requestsPerSecond} req/s, ` +
+              `raw node:http ${bareRounds.at(-1).requestsPerSecond} req/s`,
+          );
+        }
+        const comanda = roundsCombined(comandaRounds);
+        const bare = roundsCombined(bareRounds);
         runs[name] = {
           comanda,
           rawNodeHttp: bare,
@@ -224,6 +259,7 @@ async function main() {
     command,
     apiServer: path.relative(root, API_SERVER),
     wrk: `wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency`,
+    rounds: ROUNDS,
     measured: measured.map((m) => ({
       ...m,
       runs: Object.fromEntries(
@@ -240,7 +276,7 @@ async function main() {
   };
   const line = (who, r) =>
     `| ${who} | ${r.requestsPerSecond.toFixed(0)} | ${r.latencyMs.p50} | ${r.latencyMs.p99} | ${r.latencyMs.max} | ` +
-    `${r.nonSuccess} | ${r.socketErrors ?? 'none'} | ${r.loadBefore.join(' / ')} |`;
+    `${r.nonSuccess} | ${r.socketErrors ?? 'none'} | ${r.loadBefore.join(' / ')} | ${r.roundsPerSecond.join(' / ')} |`;
   const md = [
     `# Cached menu read under load${VARIANT ? ` (${VARIANT})` : ''}`,
     '',
@@ -249,22 +285,23 @@ async function main() {
       `Node ${env.node}; load average before the run ${env.loadAverage.join(' / ')}, after ${result.loadAverageAfter.join(' / ')}.`,
     '',
     `Command: \`${command}\` (after \`node apps/api/build.mjs\`), API bundle \`${result.apiServer}\`. ` +
-      `Each line is \`${result.wrk}\` with \`accept-encoding: br\`; the 304 lines add \`If-None-Match\` with the ` +
-      'menu’s ETag. “raw node:http” is a bare `http.createServer` in the bench process answering the same bytes ' +
-      'and headers the API sent; the two run one after the other on the same machine. wrk, the API and the ' +
-      'raw server share its cores.',
+      `Each line is ${ROUNDS} rounds of \`${result.wrk}\` with \`accept-encoding: br\`, alternating with the ` +
+      'other server’s rounds; the 304 lines add `If-None-Match` with the ' +
+      'menu’s ETag. req/s is the mean of the rounds (each round’s figure in the last column), the latencies are ' +
+      'the worst round’s. “raw node:http” is a bare `http.createServer` in the bench process answering the ' +
+      'same bytes and headers the API sent. wrk, the API and the raw server share the machine’s cores.',
     '',
     ...measured.flatMap((m) => [
       `## ${m.kind === 'postgres' ? 'PostgreSQL' : 'Embedded database (PGlite)'}`,
       '',
       `\`GET ${m.path}\`, ${m.bodyBytes} bytes Brotli, ETag ${m.etag}.`,
       '',
-      '| Server | req/s | p50 ms | p99 ms | max ms | not 2xx/3xx | socket errors | load before |',
-      '|---|---:|---:|---:|---:|---:|---|---|',
+      '| Server | req/s | p50 ms | p99 ms | max ms | not 2xx/3xx | socket errors | load before | req/s by round |',
+      '|---|---:|---:|---:|---:|---:|---|---|---|',
       ...Object.entries(m.runs).flatMap(([name, run]) => [
         line(`Comanda ${name}`, run.comanda),
         line(`raw node:http ${name}`, run.rawNodeHttp),
-        `| **ratio ${name}** | **×${run.ratio}** | | | | | | |`,
+        `| **ratio ${name}** | **×${run.ratio}** | | | | | | | |`,
       ]),
       '',
     ]),
