@@ -33,6 +33,22 @@ describe('zone arithmetic with Intl (architecture: instants in UTC, schedules in
     expect(() => zonedParts(0, 'Mars/Olympus')).toThrow(RangeError);
   });
 
+  it('reads the seconds right when asked again within the same minute, zone by zone', () => {
+    const minute = Date.parse('2025-03-09T06:59:00Z');
+    const zones = ['America/Argentina/Buenos_Aires', 'America/New_York', 'Asia/Kolkata'];
+    for (const second of [0, 1, 30, 59]) {
+      for (const zone of zones) {
+        const at = minute + second * 1000 + 999;
+        const fresh = new Intl.DateTimeFormat('en-US', { timeZone: zone, second: 'numeric' }).format(at);
+        expect(zonedParts(at, zone).second).toBe(Number(fresh));
+      }
+    }
+    // New York's clocks jump from 02:00 to 03:00 at 07:00 UTC that day: the next minute is read anew.
+    expect(zonedParts(minute, 'America/New_York')).toMatchObject({ hour: 1, minute: 59 });
+    expect(zonedParts(minute + 60_000, 'America/New_York')).toMatchObject({ hour: 3, minute: 0, second: 0 });
+    expect(zonedParts(minute - 1, 'America/New_York')).toMatchObject({ hour: 1, minute: 58, second: 59 });
+  });
+
   it('knows the offset', () => {
     expect(zonedOffsetMinutes(Date.parse('2025-01-02T18:00:00Z'), 'America/Argentina/Buenos_Aires')).toBe(
       -180,

@@ -59,8 +59,26 @@ export function toEpoch(instant: number | Date): number {
 
 /** The wall clock of `timeZone` at `instant`. Throws RangeError on an unknown zone. */
 export function zonedParts(instant: number | Date, timeZone: string): ZonedParts {
+  const epoch = toEpoch(instant);
+  // Zone offsets are whole minutes: within the minute last asked of a zone only the second moves. An order's
+  // checks ask the same instant many times, and formatToParts is the dearest of them.
+  const minute = Math.floor(epoch / 60_000);
+  const known = lastMinuteOf.get(timeZone);
+  if (known?.minute === minute) {
+    return { ...known.parts, second: Math.floor((epoch - minute * 60_000) / 1000) };
+  }
+  const parts = zonedPartsFormatted(epoch, timeZone);
+  if (lastMinuteOf.size >= ZONES_REMEMBERED) lastMinuteOf.clear();
+  lastMinuteOf.set(timeZone, { minute, parts });
+  return parts;
+}
+
+const ZONES_REMEMBERED = 64;
+const lastMinuteOf = new Map<string, { minute: number; parts: ZonedParts }>();
+
+function zonedPartsFormatted(epoch: number, timeZone: string): ZonedParts {
   const values: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(toEpoch(instant))) {
+  for (const part of formatter(timeZone).formatToParts(epoch)) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);
   }
   const date = { year: values.year ?? 0, month: values.month ?? 1, day: values.day ?? 1 };

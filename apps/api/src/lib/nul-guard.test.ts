@@ -6,7 +6,7 @@ describe('nulAllStorable', () => {
     const clean = { items: [{ notes: 'sin sal', extras: [{ id: 1 }] }], phone: '+5491155550101' };
     const withNul = { items: [{ notes: 'sin\u0000sal' }] };
     const withSurrogate = ['ok', ['\uD800']];
-    const withBadKey = { ['k\u0000']: 1 };
+    const withBadKey = { 'k\u0000': 1 };
     for (const value of [clean, withNul, withSurrogate, withBadKey, 'texto', 12, null]) {
       expect(nulAllStorable(value)).toBe(Object.keys(nulFieldsOf(value)).length === 0);
     }

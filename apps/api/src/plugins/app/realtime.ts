@@ -241,6 +241,10 @@ export default fp(
     app.decorate('realtime', {
       io,
       publish(room, event, payload) {
+        // Alone (no Redis adapter), a room nobody here joined has no one to hear it: skip encoding the
+        // payload, which Socket.IO does before it looks for sockets (most orders place with no console open
+        // on this process).
+        if (!config.redisUrl && !io.sockets.adapter.rooms.has(room)) return;
         io.to(room).emit(event, payload);
       },
       sessionDisconnect(tokenHash) {
