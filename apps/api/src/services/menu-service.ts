@@ -31,7 +31,7 @@ import {
 } from '../repositories/order-mode-repository';
 import { soldOutMarksOfBranchContacts } from '../repositories/sold-out-repository';
 import { aliasFind, aliasIsPlausible, aliasNormalize } from '../repositories/tenant-repository';
-import { contentCacheClear, contentCached, contentCachedVersioned } from './content-cache';
+import { contentCacheClear, contentCached, contentCachedNow, contentCachedVersioned } from './content-cache';
 import { soldOutMarkOf } from './sold-out-marks';
 
 /** A serialized menu and its content hash (the ETag and the spec's menu hash). */
@@ -139,6 +139,28 @@ export async function menuEntryGet(
   return pending;
 }
 
+/** What a diner's menu request names. */
+export interface MenuQuery {
+  branchContactAlias: string;
+  branchContactId: number;
+  orderModeId?: number | undefined;
+}
+
+const menuRefKey = (normalizedAlias: string, query: MenuQuery) =>
+  `menu-ref:${normalizedAlias}:${query.branchContactId}:${query.orderModeId ?? 'default'}`;
+
+/**
+ * `menuForBranchContact` when memory holds the answer (its reference and its
+ * body, both current): in the same turn of the event loop, no promise. Most
+ * menu reads are this; undefined sends the request the long way.
+ */
+export function menuForBranchContactCached(db: Queryable, query: MenuQuery): MenuEntry | undefined {
+  const normalized = aliasNormalize(query.branchContactAlias);
+  const ref = contentCachedNow<MenuRef>(db, menuRefKey(normalized, query));
+  if (!ref) return undefined;
+  return cache.get(`${cacheKey(db, ref)}:${query.orderModeId === undefined ? 'spec' : 'storefront'}`);
+}
+
 /**
  * The menu of an order mode of a branch contact. The alias must name that
  * branch contact, and the mode must be one of its active modes; otherwise 404
@@ -146,21 +168,14 @@ export async function menuEntryGet(
  * spec's clients send none) it is the location's first active mode in the
  * venue's order, in the spec's shape (ADR 044).
  */
-export async function menuForBranchContact(
-  db: Queryable,
-  query: { branchContactAlias: string; branchContactId: number; orderModeId?: number | undefined },
-): Promise<MenuEntry> {
+export async function menuForBranchContact(db: Queryable, query: MenuQuery): Promise<MenuEntry> {
   const normalized = aliasNormalize(query.branchContactAlias);
   // The reference carries its contentVersion, read in the same statement: it is its own version.
   const ref = aliasIsPlausible(normalized)
-    ? await contentCachedVersioned(
-        db,
-        `menu-ref:${normalized}:${query.branchContactId}:${query.orderModeId ?? 'default'}`,
-        async () => {
-          const found = await menuRefFindForBranchContact(db, query);
-          return found && { companyId: found.companyId, version: found.contentVersion, value: found };
-        },
-      )
+    ? await contentCachedVersioned(db, menuRefKey(normalized, query), async () => {
+        const found = await menuRefFindForBranchContact(db, query);
+        return found && { companyId: found.companyId, version: found.contentVersion, value: found };
+      })
     : undefined;
   if (ref) return menuEntryGet(db, ref, query.orderModeId === undefined ? 'spec' : 'storefront');
   // Rare path: tell the diner which part did not match.

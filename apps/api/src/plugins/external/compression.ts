@@ -136,33 +136,42 @@ export default fp(
       (body) => body.length,
     );
 
-    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-      if (reply.hasHeader('content-encoding')) return payload;
-      if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+    // A callback hook: a cache hit (every read of a cached menu) answers without a promise.
+    app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done) => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+      if (reply.hasHeader('content-encoding')) return done(null, payload);
+      if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304)
+        return done(null, payload);
       const type = String(reply.getHeader('content-type') ?? '');
-      if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) return payload;
-      if (/\bno-transform\b/i.test(String(reply.getHeader('cache-control') ?? ''))) return payload;
+      if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) return done(null, payload);
+      if (/\bno-transform\b/i.test(String(reply.getHeader('cache-control') ?? '')))
+        return done(null, payload);
       const size = Buffer.byteLength(payload);
-      if (size < COMPRESSION_MIN_BYTES) return payload;
+      if (size < COMPRESSION_MIN_BYTES) return done(null, payload);
 
       // From here the answer depends on accept-encoding, whichever representation is sent.
       varyAcceptEncoding(reply);
       const encoding = encodingNegotiate(request.headers['accept-encoding']);
-      if (!encoding) return payload;
+      if (!encoding) return done(null, payload);
 
       const etag = reply.getHeader('etag');
       const strong = typeof etag === 'string' && etag.startsWith('"') ? etag : null;
       const key = strong ? `${strong}\n${encoding}\n${size}` : null;
-      let body = key ? cache.get(key) : undefined;
-      if (!body) {
-        body = await compressBody(payload, encoding);
-        if (key) cache.set(key, body);
-      }
-      if (strong) reply.header('etag', `W/${strong}`);
-      reply.header('content-encoding', encoding);
-      reply.removeHeader('content-length');
-      return body;
+      const compressed = (body: Buffer) => {
+        if (strong) reply.header('etag', `W/${strong}`);
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, body);
+      };
+      const cached = key ? cache.get(key) : undefined;
+      if (cached) return compressed(cached);
+      compressBody(payload, encoding).then(
+        (body) => {
+          if (key) cache.set(key, body);
+          compressed(body);
+        },
+        (error: Error) => done(error),
+      );
     });
   },
   { name: 'compression' },

@@ -10,6 +10,7 @@
  * alias is `menu` at `/api/diner/menu/menu/{id}` (tested in diner-routing).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { replyNotModified } from '../../../plugins/external/compression';
 import {
@@ -36,7 +37,13 @@ import {
   dinerEntityResolve,
   fileUrlGet,
 } from '../../../services/diner-service';
-import { etagMatches, menuForBranchContact, menuHashesForAlias } from '../../../services/menu-service';
+import {
+  etagMatches,
+  type MenuEntry,
+  menuForBranchContact,
+  menuForBranchContactCached,
+  menuHashesForAlias,
+} from '../../../services/menu-service';
 
 /** The spec's branch page size (ordering §9). */
 export const BRANCH_PAGE_SIZE = 99;
@@ -109,19 +116,17 @@ const dinerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const entry = await menuForBranchContact(app.db, {
+    (request, reply) => {
+      const query = {
         branchContactAlias: request.params.branchContactAlias,
         branchContactId: request.params.branchContactId,
         orderModeId: request.query.orderModeId,
-      });
-      const etag = `"${entry.hash}"`;
-      // no-cache: browsers and proxies may keep the menu but must revalidate, which costs a 304.
-      reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (etagMatches(request.headers['if-none-match'], etag))
-        return replyNotModified(request, reply, etag, entry.bytes);
-      // The body is the cached, already-serialized MenuView: sent as is, byte for byte what was hashed.
-      return reply.type('application/json; charset=utf-8').send(entry.utf8 as unknown as MenuView);
+      };
+      // A hit answers in this turn of the event loop; a miss (or a 404) takes the long way. Either returns
+      // the reply it sent (Fastify's way of saying so), which the schema-typed handler cannot name.
+      const cached = menuForBranchContactCached(app.db, query);
+      if (cached) return menuReply(request, reply, cached) as never;
+      return menuForBranchContact(app.db, query).then((entry) => menuReply(request, reply, entry)) as never;
     },
   );
 
@@ -211,3 +216,15 @@ const dinerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 export default dinerRoutes;
+
+/** The menu's answer: its hash as ETag, a 304 when the client holds it, else its bytes as they are. */
+function menuReply(request: FastifyRequest, reply: FastifyReply, entry: MenuEntry): FastifyReply {
+  const etag = `"${entry.hash}"`;
+  // no-cache: browsers and proxies may keep the menu but must revalidate, which costs a 304.
+  reply.header('etag', etag).header('cache-control', 'no-cache');
+  if (etagMatches(request.headers['if-none-match'], etag)) {
+    return replyNotModified(request, reply, etag, entry.bytes);
+  }
+  // The body is the cached, already-serialized MenuView: sent as is, byte for byte what was hashed.
+  return reply.type('application/json; charset=utf-8').send(entry.utf8 as unknown as MenuView);
+}
