@@ -53,6 +53,13 @@ function postgresMissing() {
   return postgresUnreachable();
 }
 
+/** wrk, the load generator of the HTTP benches (order-throughput keeps a node:http client as an option). */
+function wrkMissing() {
+  if (process.env.BENCH_CLIENT === 'http' || process.env.BENCH_CLIENT === 'fetch') return null;
+  const wrk = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
+  return wrk.error ? 'wrk is not installed (apt-get install -y wrk)' : null;
+}
+
 /** PostgreSQL reachable where the PostgreSQL benches look for it. */
 function postgresUnreachable() {
   const url =
@@ -82,7 +89,8 @@ function postgresUnreachable() {
 
 /** What each script needs before it can run; scripts not listed need the built app. */
 const PREREQUISITES = {
-  'order-throughput.mjs': [builtAppMissing, postgresMissing],
+  'order-throughput.mjs': [builtAppMissing, postgresMissing, wrkMissing],
+  'menu-read-load.mjs': [builtAppMissing, wrkMissing],
   'follow-up-fanout.mjs': [builtAppMissing],
   'bundle-size.mjs': [builtAppMissing, chromiumMissing],
   'lighthouse.mjs': [builtAppMissing, chromiumMissing],
