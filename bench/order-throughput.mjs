@@ -16,6 +16,7 @@
 //                       of the machine's load weighs on both measurements alike
 //   BENCH_CONNECTIONS   concurrent clients (default 16)
 //   BENCH_API_NODE_ARGS extra node flags for the API process (e.g. --cpu-prof)
+//   DATABASE_POOL_SIZE  passed to the API (its PostgreSQL connections; default 20)
 //   BENCH_CLIENT        the order load generator: wrk (default; Debian's package:
 //                       apt-get install -y wrk), http (node:http in this process)
 //                       or fetch
@@ -311,7 +312,8 @@ function markdown(result) {
 Measured ${result.measuredAt} by \`node bench/order-throughput.mjs\` on ${result.machine.cpus} × ${result.machine.cpuModel},
 Node ${result.machine.node}, ${result.postgres.version}; load average before the run
 ${result.machine.loadAverage.join(' / ')} (the machine is shared). API, PostgreSQL and both load generators run
-on it, loopback only; the order load generator is ${result.client}. ${result.durationSeconds} s of each, in
+on it, loopback only; the order load generator is ${result.client}; the API keeps at most
+${result.apiDatabasePoolSize} PostgreSQL connections (DATABASE_POOL_SIZE). ${result.durationSeconds} s of each, in
 ${result.rounds} alternating rounds, after a ${result.warmupSeconds} s warm-up of orders.
 
 | Measurement (${result.connections} connections) | Figure | Per round |
@@ -377,6 +379,7 @@ async function main() {
       },
       postgres: { version: `PostgreSQL ${version}` },
       connections,
+      apiDatabasePoolSize: Number(process.env.DATABASE_POOL_SIZE ?? 20),
       client: {
         wrk: `wrk -t${wrkThreads} -c${connections} with bench/lib/order-load.lua`,
         http: 'node:http, keep-alive agent',

@@ -11,6 +11,13 @@ export interface Config {
   /** Where the embedded database lives when DATABASE_URL is not set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL connections this process keeps at most. Statements beyond it wait
+   * in the process (in arrival order) rather than in the database: a database
+   * with more busy connections than about twice its cores spends the surplus
+   * switching between them (ADR 058).
+   */
+  databasePoolSize: number;
   redisUrl: string | undefined;
   adminToken: string | undefined;
   /** The address diners use; absolute image urls and payment callbacks are built from it. */
@@ -170,6 +177,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: positive(env.DATABASE_POOL_SIZE, 20, 'DATABASE_POOL_SIZE'),
     redisUrl: env.REDIS_URL || undefined,
     adminToken: env.ADMIN_TOKEN || undefined,
     publicUrl,

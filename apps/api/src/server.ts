@@ -9,7 +9,11 @@ import { demoIsLoaded, demoSeedIfEmpty, demoWelcome } from './tenant/demo-seed';
 /** Production entry point: open and migrate the database, serve API and web app on one port. */
 async function main(): Promise<void> {
   const config = configFromEnv();
-  const database = await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await databaseOpen({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+  });
   // The demo fills a fresh embedded database so a new user sees a working
   // storefront at once; a PostgreSQL database gets it only when asked for.
   const seed = database.kind === 'pglite' ? config.seedDemo !== false : config.seedDemo === true;

@@ -60,7 +60,11 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = configFromEnv();
-  const database = await databaseOpen({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await databaseOpen({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+  });
   try {
     const result = await tenantImport(database.db, input);
     if (!result.ok) {

@@ -61,6 +61,8 @@ const DATABASE_QUERY_TIMEOUT_MS = DATABASE_STATEMENT_TIMEOUT_MS + 5000;
  */
 export async function databaseOpen(options: {
   databaseUrl?: string | undefined;
+  /** PostgreSQL connections kept at most (config DATABASE_POOL_SIZE); 20 when not given. */
+  poolSize?: number | undefined;
   dataDir?: string | undefined;
   /** An embedded database's files to start from (`PGlite.dumpDataDir`): tests skip initdb and the migrations run so far. */
   loadDataDir?: Blob | undefined;
@@ -72,7 +74,7 @@ export async function databaseOpen(options: {
     const databaseUrl = options.databaseUrl;
     const pool = new pg.Pool({
       connectionString: databaseUrl,
-      max: 20,
+      max: options.poolSize ?? 20,
       connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
       statement_timeout: DATABASE_STATEMENT_TIMEOUT_MS,
       query_timeout: DATABASE_QUERY_TIMEOUT_MS,
