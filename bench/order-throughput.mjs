@@ -15,6 +15,7 @@
 //                       TPC-B and orders (default 4 × 5 s each), so that the rest
 //                       of the machine's load weighs on both measurements alike
 //   BENCH_CONNECTIONS   concurrent clients (default 16)
+//   BENCH_WARMUP_S      seconds of orders before measuring (default 10)
 //   BENCH_API_NODE_ARGS extra node flags for the API process (e.g. --cpu-prof)
 //   DATABASE_POOL_SIZE  passed to the API (its PostgreSQL connections; default 20)
 //   BENCH_CLIENT        the order load generator: wrk (default; Debian's package:
@@ -46,7 +47,9 @@ const adminUrl =
 const durationS = Number(process.env.BENCH_DURATION_S ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
-const warmupS = 3;
+// Long enough for the young tables' first automatic analyses (and the replanning they cause in every pooled
+// connection) to pass before measuring: with 3 s the first round was the slowest of every run.
+const warmupS = Number(process.env.BENCH_WARMUP_S ?? 10);
 
 function log(message) {
   console.log(`[order-throughput] ${message}`);
