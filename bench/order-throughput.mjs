@@ -17,7 +17,9 @@
 //   BENCH_CONNECTIONS   concurrent clients (default 16)
 //   BENCH_WARMUP_S      seconds of orders before measuring (default 10)
 //   BENCH_API_NODE_ARGS extra node flags for the API process (e.g. --cpu-prof)
-//   DATABASE_POOL_SIZE  passed to the API (its PostgreSQL connections; default 20)
+//   DATABASE_POOL_SIZE  the API's PostgreSQL connections (default here: 3 per core of
+//                       this machine, where the database runs too, as README advises;
+//                       the API's own default is 20)
 //   BENCH_CLIENT        the order load generator: wrk (default; Debian's package:
 //                       apt-get install -y wrk), http (node:http in this process)
 //                       or fetch
@@ -49,6 +51,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 // Long enough for the young tables' first automatic analyses (and the replanning they cause in every pooled
 // connection) to pass before measuring: with 3 s the first round was the slowest of every run.
+// The database is on this machine: a few busy connections per core serve it best (ADR 058: at 16 clients on two
+// cores, 20 connections gave a worst-round p99 of 63 ms, 6 gave 47 ms and more orders a second).
+const apiPoolSize = process.env.DATABASE_POOL_SIZE ?? String(3 * os.cpus().length);
 const warmupS = Number(process.env.BENCH_WARMUP_S ?? 10);
 
 function log(message) {
@@ -128,6 +133,7 @@ async function startApi(url, port, adminToken) {
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: url,
+      DATABASE_POOL_SIZE: apiPoolSize,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -382,7 +388,7 @@ async function main() {
       },
       postgres: { version: `PostgreSQL ${version}` },
       connections,
-      apiDatabasePoolSize: Number(process.env.DATABASE_POOL_SIZE ?? 20),
+      apiDatabasePoolSize: Number(apiPoolSize),
       client: {
         wrk: `wrk -t${wrkThreads} -c${connections} with bench/lib/order-load.lua`,
         http: 'node:http, keep-alive agent',

@@ -14,8 +14,8 @@ export interface Config {
   /**
    * PostgreSQL connections this process keeps at most. Statements beyond it wait
    * in the process (in arrival order) rather than in the database: a database
-   * with more busy connections than about twice its cores spends the surplus
-   * switching between them (ADR 058).
+   * with many more busy connections than cores spends the surplus switching
+   * between them and queueing on the same parent rows' locks (ADR 058).
    */
   databasePoolSize: number;
   redisUrl: string | undefined;
