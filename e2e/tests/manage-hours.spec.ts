@@ -106,26 +106,31 @@ test('staff closes a mode for today with a special day; the diner sees it closed
 });
 
 test('screenshots of Horarios: desktop and tablet, light and dark', async ({ browser }) => {
-  test.setTimeout(180_000);
+  // One signed-in page with the form filled once; scheme and size are switched in place (as
+  // manage-history.spec.ts does): signing in again for each screenshot only cost time.
+  test.setTimeout(120_000);
+  const { context, page } = await browserPage(browser);
+  await openHours(page, NUNEZ_STAFF);
+  await page.getByRole('button', { name: 'Agregar día especial' }).click();
+  await page.getByRole('button', { name: 'Agregar turno el viernes' }).click();
+  const friday = page.locator('.hours-day').filter({ hasText: 'Viernes' });
+  await friday.getByLabel(/Viernes, turno 2: Abre/).fill('19:00');
+  await friday.getByLabel(/Viernes, turno 2: Cierra/).fill('02:00');
+  await expect(page.getByText('Cierra 02:00 del día siguiente')).toBeVisible();
   for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', colorScheme);
     for (const [label, width, height] of [
       ['desktop', 1280, 800],
       ['tablet', 834, 1112],
     ] as const) {
-      const { context, page } = await browserPage(browser, { colorScheme, width, height });
-      await openHours(page, NUNEZ_STAFF);
-      await page.getByRole('button', { name: 'Agregar día especial' }).click();
-      await page.getByRole('button', { name: 'Agregar turno el viernes' }).click();
-      const friday = page.locator('.hours-day').filter({ hasText: 'Viernes' });
-      await friday.getByLabel(/Viernes, turno 2: Abre/).fill('19:00');
-      await friday.getByLabel(/Viernes, turno 2: Cierra/).fill('02:00');
-      await expect(page.getByText('Cierra 02:00 del día siguiente')).toBeVisible();
+      await page.setViewportSize({ width, height });
       await expectNoSeriousA11yViolations(page, `manage hours (${label}, ${colorScheme})`);
       // The whole page at once, so the sticky 'Guardar cambios' bar sits at its end rather than over the form.
       const fullHeight = await page.evaluate(() => document.documentElement.scrollHeight);
       await page.setViewportSize({ width, height: Math.max(height, fullHeight) });
       await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `manage-hours-${label}-${colorScheme}.png`) });
-      await context.close();
     }
   }
+  await context.close();
 });
