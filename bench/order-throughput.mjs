@@ -209,7 +209,9 @@ function percentile(sorted, p) {
  * and their latency percentiles, and the failures by reason.
  */
 async function load(base, template, seconds, counter) {
-  return client === 'wrk' ? wrkLoad(base, template, seconds, counter) : nodeLoad(base, template, seconds, counter);
+  return client === 'wrk'
+    ? wrkLoad(base, template, seconds, counter)
+    : nodeLoad(base, template, seconds, counter);
 }
 
 /** One wrk run of bench/lib/order-load.lua (a new Idempotency-Key per order, phones out of 10 000). */
@@ -217,7 +219,17 @@ async function wrkLoad(base, template, seconds, counter) {
   const templateFile = path.join(os.tmpdir(), `comanda-order-template-${process.pid}.json`);
   fs.writeFileSync(templateFile, JSON.stringify({ ...template, phone: 'PHONE' }));
   const run = `${randomBytes(4).toString('hex')}r${counter.next++}`;
-  const args = ['-t', String(wrkThreads), '-c', String(connections), '-d', `${seconds}s`, '-s', wrkScript, base];
+  const args = [
+    '-t',
+    String(wrkThreads),
+    '-c',
+    String(connections),
+    '-d',
+    `${seconds}s`,
+    '-s',
+    wrkScript,
+    base,
+  ];
   const output = await new Promise((resolve, reject) => {
     const child = spawn('wrk', args, {
       env: { ...process.env, ORDER_TEMPLATE: templateFile, ORDER_RUN: run },
@@ -228,9 +240,15 @@ async function wrkLoad(base, template, seconds, counter) {
       text += chunk;
     });
     child.once('error', (error) =>
-      reject(new Error(`wrk could not run (${error.message}); install it (apt-get install wrk) or set BENCH_CLIENT=http`)),
+      reject(
+        new Error(
+          `wrk could not run (${error.message}); install it (apt-get install wrk) or set BENCH_CLIENT=http`,
+        ),
+      ),
     );
-    child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}:\n${text}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}:\n${text}`)),
+    );
   });
   const line = output.split('\n').find((candidate) => candidate.startsWith('ORDER-LOAD '));
   if (!line) throw new Error(`wrk printed no ORDER-LOAD line:\n${output}`);
@@ -244,7 +262,12 @@ async function wrkLoad(base, template, seconds, counter) {
   return {
     created: figures.statuses['201'] ?? 0,
     seconds: figures.durationUs / 1e6,
-    percentiles: { p50: ms(figures.p50Us), p95: ms(figures.p95Us), p99: ms(figures.p99Us), max: ms(figures.maxUs) },
+    percentiles: {
+      p50: ms(figures.p50Us),
+      p95: ms(figures.p95Us),
+      p99: ms(figures.p99Us),
+      max: ms(figures.maxUs),
+    },
     failures,
   };
 }
