@@ -1,12 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: the one command that checks everything — typecheck, lint, unit
 // and integration tests (Vitest, with domain coverage), then the end-to-end
-// tests in Debian Chromium against the freshly built app. Typecheck, lint and
-// build run while Vitest does (its API files spend much of their time waiting
-// on databases and child processes, which leaves a core idle); their output is
-// held and printed whole as each ends. Any failing step fails the run before
-// the end-to-end tests, and the run ends with a one-line total.
-import { spawn, spawnSync } from 'node:child_process';
+// tests in Debian Chromium against the freshly built app. Stops at the first
+// failing step and ends with a one-line total.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,42 +24,6 @@ function step(title, command, args, options = {}) {
     process.exit(result.status ?? 1);
   }
   console.log(`✔ ${title} (${seconds} s)`);
-}
-
-/** Runs a step with its output held, printed whole when it ends; resolves to whether it passed. */
-function heldStep(title, command, args) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0' } });
-    const chunks = [];
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
-    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
-    child.on('close', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      const output = Buffer.concat(chunks).toString().trimEnd();
-      console.log(`\n── ${title} ──${output ? `\n${output}` : ''}`);
-      if (code === 0) console.log(`✔ ${title} (${seconds} s)`);
-      else console.error(`✖ ${title} failed (${seconds} s)`);
-      resolve(code === 0);
-    });
-  });
-}
-
-/** Runs a step with its output streamed; resolves to whether it passed. */
-function liveStep(title, command, args) {
-  console.log(`\n── ${title} ──`);
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-    child.on('error', (error) => console.error(error.message));
-    child.on('close', (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (code === 0) console.log(`✔ ${title} (${seconds} s)`);
-      else console.error(`\n✖ ${title} failed (${seconds} s)`);
-      resolve(code === 0);
-    });
-  });
 }
 
 /** Titles of the Playwright tests whose outcome was "flaky" (failed, then passed on a retry). */
@@ -107,29 +68,16 @@ function printTotal() {
 for (const stale of [vitestReport, e2eReport]) fs.rmSync(stale, { force: true });
 fs.mkdirSync(path.dirname(vitestReport), { recursive: true });
 
-console.log(
-  "typecheck, lint and build run alongside the unit and integration tests; each one's output follows when it ends.",
-);
-// One after another, so that they take one core at most beside Vitest's workers.
-const checks = (async () =>
-  (await heldStep('typecheck', 'npm', ['run', '--silent', 'typecheck'])) &&
-  (await heldStep('lint', bin('biome'), ['check', '--colors=off', '.'])) &&
-  (await heldStep('build', 'npm', ['run', '--silent', 'build'])))();
-const tests = liveStep('unit and integration tests', bin('vitest'), [
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+step('lint', bin('biome'), ['check', '.']);
+step('unit and integration tests', bin('vitest'), [
   'run',
   '--coverage',
   '--reporter=default',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
-const [checksPassed, testsPassed] = await Promise.all([checks, tests]);
-if (!checksPassed || !testsPassed) {
-  console.error(
-    `\n✖ ${[!checksPassed && 'typecheck, lint or build', !testsPassed && 'unit and integration tests'].filter(Boolean).join(' and ')} failed: no end-to-end tests`,
-  );
-  printTotal();
-  process.exit(1);
-}
+step('build', 'npm', ['run', '--silent', 'build']);
 step('end-to-end tests', bin('playwright'), ['test', '--config', 'e2e/playwright.config.ts'], {
   env: { ...process.env, CI: 'true' },
 });
