@@ -2,16 +2,6 @@ import { defineConfig } from 'vitest/config';
 
 // One Vitest run, three projects: pure domain rules, API (integration on a real
 // database through app.inject) and web components. `npm test` runs them all.
-
-// The three projects share one group (groupOrder 0) and so one pool of workers: Vitest
-// requires the same maxWorkers for every project of a group. Three on two cores, because
-// an API file spends much of its time waiting on PostgreSQL, Redis or a child server, and
-// the third file uses the core that wait leaves idle. The domain and web files come after
-// the API files in the queue (Vitest orders a group by project name) and fill the cores
-// while the last API files wait, instead of running alone after them on one worker (the
-// default on two cores) as they did in groups of their own (ADR 057).
-const WORKERS = 3;
-
 export default defineConfig({
   test: {
     projects: [
@@ -22,7 +12,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
-          maxWorkers: WORKERS,
         },
       },
       {
@@ -31,7 +20,8 @@ export default defineConfig({
           root: 'apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
-          maxWorkers: WORKERS,
+          // Two cores, so two files at once, in a group of its own after the pure domain tests.
+          maxWorkers: 2,
           // Files share their worker's modules: no API test mocks a module, fakes timers or
           // changes the environment, and every cache is keyed by its database (menu-service,
           // order-context), so a file sees nothing of another; importing the app once per worker
@@ -39,7 +29,7 @@ export default defineConfig({
           isolate: false,
           // One migrated database of each kind, made once, that every test app starts from.
           globalSetup: ['test/support/database-templates.ts'],
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -50,8 +40,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
-          sequence: { groupOrder: 0 },
-          maxWorkers: WORKERS,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
