@@ -24,7 +24,6 @@
  * are not tenant content and bump no version (a location's survey average,
  * payment accounts written by operators); they lag by at most that long.
  */
-
 import { databaseNotify, type Queryable } from '../db/client';
 import { RecentMap } from '../lib/recent-map';
 import { companyContentVersions } from '../repositories/tenant-repository';
@@ -55,7 +54,7 @@ interface Entry {
 interface DatabaseState {
   /** Highest contentVersion seen per company. */
   versions: Map<number, number>;
-  /** Insertion order is recency: a hit re-inserts, the first key is the least recently used. */
+  /** Bounded; what was read since the last eviction pass survives it (lib/recent-map.ts). */
   entries: RecentMap<string, Entry>;
   /** Builds under way, with the generation they started in. */
   building: Map<string, { generation: number; epoch: number; promise: Promise<unknown> }>;
@@ -180,10 +179,6 @@ export function contentMessageApply(db: Queryable, payload: string): void {
   }
 }
 
-function entrySet(state: DatabaseState, key: string, entry: Entry): void {
-  state.entries.set(key, entry);
-}
-
 /**
  * The value under `key` when memory holds it fresh (its company's version has
  * not moved), without waiting for anything: the hot reads answer a hit in the
@@ -230,7 +225,7 @@ export async function contentCachedVersioned<T>(
     .then((built) => {
       if (!built) return undefined;
       contentVersionSeen(db, built.companyId, built.version);
-      entrySet(state, key, {
+      state.entries.set(key, {
         companyId: built.companyId,
         version: built.version,
         builtAt: now,

@@ -30,7 +30,7 @@ export const COMPRESSION_MIN_BYTES = 1024;
 /** Brotli quality for answers made per request: 5 compresses JSON nearly as well as 11, many times faster. */
 export const BROTLI_QUALITY = 5;
 export const GZIP_LEVEL = 6;
-/** Compressed bytes kept for answers with a strong ETag (least recently used out first). */
+/** Compressed bytes kept for answers with a strong ETag (least recently read out first, lib/recent-map.ts). */
 export const COMPRESSED_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 type Encoding = 'br' | 'gzip';
